@@ -1,0 +1,60 @@
+import { startStack, StackAlreadyRunning, type RunningStack } from './stack.ts';
+
+/**
+ * `npm run stack`: the local stack alone, in the foreground, until Ctrl-C.
+ * Also used by `npm start` and the test runner through `runStackUntilSignal`.
+ */
+export function printStack(stack: RunningStack) {
+  const { urls, keys } = stack;
+  console.log(
+    [
+      `Local Supabase stack ready in ${(stack.startedInMs / 1000).toFixed(1)} s`,
+      `  API            ${urls.api}`,
+      `  Database       ${urls.db}`,
+      `  Inbox (mail)   ${urls.inbox}`,
+      `  anon key       ${keys.anon}`,
+      `  service_role   ${keys.serviceRole}`,
+    ].join('\n'),
+  );
+}
+
+export async function runStackUntilSignal(
+  onReady?: (stack: RunningStack) => Promise<() => Promise<void>> | void,
+) {
+  let stack: RunningStack;
+  try {
+    stack = await startStack();
+  } catch (error) {
+    if (error instanceof StackAlreadyRunning) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let extraStop: (() => Promise<void>) | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await extraStop?.().catch(() => {});
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  process.on('SIGHUP', () => void shutdown(0));
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    void shutdown(1);
+  });
+  const result = await onReady?.(stack);
+  if (result) extraStop = result;
+  return { stack, shutdown };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { stack } = await runStackUntilSignal();
+  printStack(stack);
+  console.log('Press Ctrl-C to stop.');
+}

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import net from 'node:net';
+import nodemailer from 'nodemailer';
+import { PROJECT_ROOT, type StackConfig } from './config.ts';
+
+/** The mail catcher (maildev): SMTP for what the product sends, a web inbox to read it. */
+export interface Mailer {
+  send(message: { to: string; subject: string; html: string; text: string }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function waitForPort(port: number, host: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, host, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function startMail(config: StackConfig): Promise<Mailer> {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(PROJECT_ROOT, 'node_modules', 'maildev', 'bin', 'maildev'),
+      '--smtp',
+      String(config.smtpPort),
+      '--web',
+      String(config.inboxPort),
+      '--ip',
+      config.host,
+      '--mail-directory',
+      path.join(config.stateDir, 'mail'),
+      '--silent',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let err = '';
+  child.stderr?.on('data', (d) => (err += d));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  try {
+    await Promise.all([
+      waitForPort(config.smtpPort, config.host, 15000),
+      waitForPort(config.inboxPort, config.host, 15000),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`maildev did not start: ${(error as Error).message}\n${err}`);
+  }
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({ from: config.mailFrom, ...message });
+    },
+    async stop() {
+      transport.close();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}

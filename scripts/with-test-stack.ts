@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../local-supabase/config.ts';
+import { startStack } from '../local-supabase/stack.ts';
+
+/**
+ * Runs the suites that need the local stack against a fresh one on their own ports:
+ *   tsx scripts/with-test-stack.ts [all|integration|e2e] [extra args for the runner]
+ * integration: vitest's "stack" project (supabase-js against the stack, database tests);
+ * e2e: builds the site against the stack, serves it, runs Playwright in Chromium.
+ */
+const [which = 'all', ...extra] = process.argv.slice(2);
+const offset = Number(process.env.TEST_STACK_PORT_OFFSET ?? 1000);
+const sitePort = 5400 + offset - 1000;
+const siteUrl = `http://127.0.0.1:${sitePort}`;
+const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-test-stack-'));
+fs.chmodSync(stateDir, 0o755);
+
+process.env.LOCAL_SUPABASE_PORT_OFFSET = String(offset);
+const stack = await startStack({ stateDir, siteUrl, quiet: process.env.STACK_LOGS !== '1' });
+console.log(`test stack ready in ${stack.startedInMs} ms at ${stack.urls.api}`);
+
+const env = {
+  ...process.env,
+  SUPABASE_URL: stack.urls.api,
+  SUPABASE_ANON_KEY: stack.keys.anon,
+  SUPABASE_SERVICE_ROLE_KEY: stack.keys.serviceRole,
+  SUPABASE_DB_URL: stack.urls.db,
+  INBOX_URL: stack.urls.inbox,
+  SITE_URL: siteUrl,
+  VITE_SUPABASE_URL: stack.urls.api,
+  VITE_SUPABASE_ANON_KEY: stack.keys.anon,
+};
+const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
+
+function run(cmd: string, args: string[]) {
+  return new Promise<number>((resolve) => {
+    const child = spawn(cmd, args, { cwd: PROJECT_ROOT, stdio: 'inherit', env });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+let code = 0;
+let preview: ReturnType<typeof spawn> | undefined;
+const cleanup = async () => {
+  preview?.kill('SIGTERM');
+  await stack.stop();
+  fs.rmSync(stateDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+try {
+  if (which === 'all' || which === 'integration') {
+    code = await run(bin('vitest'), ['run', '--project', 'stack', ...(which === 'integration' ? extra : [])]);
+  }
+  if (code === 0 && (which === 'all' || which === 'e2e')) {
+    code = await run(bin('vite'), ['build', '--outDir', 'dist-test', '--emptyOutDir', '--logLevel', 'warn']);
+    if (code === 0) {
+      preview = spawn(
+        bin('vite'),
+        [
+          'preview',
+          '--outDir',
+          'dist-test',
+          '--port',
+          String(sitePort),
+          '--strictPort',
+          '--host',
+          '127.0.0.1',
+        ],
+        { cwd: PROJECT_ROOT, stdio: 'ignore', env },
+      );
+      code = await run(bin('playwright'), ['test', ...(which === 'e2e' ? extra : [])]);
+    }
+  }
+} finally {
+  await cleanup();
+}
+process.exit(code);

@@ -1,0 +1,13 @@
+import { messages } from '@/content/messages';
+
+export function LoadingScreen() {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-[60vh] items-center justify-center text-ink-muted"
+    >
+      {messages.loading}
+    </div>
+  );
+}

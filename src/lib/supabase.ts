@@ -1,0 +1,21 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@/types/database';
+import { env } from './env';
+
+export type Supabase = SupabaseClient<Database>;
+
+let client: Promise<Supabase> | undefined;
+
+/**
+ * The one Supabase client. supabase-js is loaded on first use, after the first paint, so the
+ * landing pages show without it.
+ */
+export function getSupabase(): Promise<Supabase> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+    createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+      realtime: { heartbeatIntervalMs: 25000, timeout: 10000 },
+    }),
+  );
+  return client;
+}
