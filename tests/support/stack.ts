@@ -1,0 +1,86 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import pg from 'pg';
+
+/**
+ * What the integration and database tests use to reach the test stack that
+ * scripts/with-test-stack.ts starts (it sets these variables).
+ */
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run these tests through \`npm run test:stack\``);
+  return value;
+}
+
+export const stackEnv = {
+  get url() {
+    return required('SUPABASE_URL');
+  },
+  get anonKey() {
+    return required('SUPABASE_ANON_KEY');
+  },
+  get serviceRoleKey() {
+    return required('SUPABASE_SERVICE_ROLE_KEY');
+  },
+  get dbUrl() {
+    return required('SUPABASE_DB_URL');
+  },
+  get inboxUrl() {
+    return required('INBOX_URL');
+  },
+  get siteUrl() {
+    return required('SITE_URL');
+  },
+};
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+} as const;
+
+/** A client with the anon key, as a signed-out visitor's browser has. */
+export function anonClient(): SupabaseClient {
+  return createClient(stackEnv.url, stackEnv.anonKey, clientOptions);
+}
+
+/** A client with the service_role key, as the edge functions have. */
+export function serviceClient(): SupabaseClient {
+  return createClient(stackEnv.url, stackEnv.serviceRoleKey, clientOptions);
+}
+
+let counter = 0;
+/** A unique email for a test, so tests never depend on each other's rows. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** Signs a new user up through the auth API and returns a client signed in as them. */
+export async function signedInClient(
+  overrides: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ client: SupabaseClient; userId: string; email: string; password: string }> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? 'correct-horse-battery-9';
+  const client = anonClient();
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: {
+      data: { first_name: overrides.firstName ?? 'Test', last_name: overrides.lastName ?? 'Parent' },
+    },
+  });
+  if (error) throw error;
+  if (!data.session) {
+    const signIn = await client.auth.signInWithPassword({ email, password });
+    if (signIn.error) throw signIn.error;
+  }
+  return { client, userId: data.user!.id, email, password };
+}
+
+/** A superuser connection to the test database, for arranging and inspecting rows. */
+export async function adminDb(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: stackEnv.dbUrl });
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
