@@ -57,6 +57,8 @@ try {
   }
   if (code === 0 && (which === 'all' || which === 'e2e')) {
     code = await run(bin('vite'), ['build', '--outDir', 'dist-test', '--emptyOutDir', '--logLevel', 'warn']);
+    // The first-load JavaScript budget of the landing variants (deterministic: gzip bytes).
+    if (code === 0) code = await run(bin('tsx'), ['bench/bundle-size.ts', 'dist-test', '--check']);
     if (code === 0) {
       preview = spawn(
         bin('vite'),

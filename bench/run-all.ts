@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import fs from 'node:fs';
+import { PROJECT_ROOT } from '../local-supabase/config.ts';
+
+/** `npm run bench`: every benchmark, one after the other (each starts what it needs on its own ports). */
+const tsx = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+const benches = ['cold-start.ts', 'rest-insert.ts', 'lighthouse.ts'].filter((f) =>
+  fs.existsSync(path.join(PROJECT_ROOT, 'bench', f)),
+);
+let failed = false;
+for (const bench of benches) {
+  console.log(`\n== bench/${bench}`);
+  const result = spawnSync(tsx, [path.join('bench', bench)], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+console.log('\n== bench/bundle-size.ts (on the build lighthouse.ts made is removed; building again)');
+const env = {
+  ...process.env,
+  VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
+  VITE_SUPABASE_ANON_KEY: 'bench',
+};
+spawnSync(
+  path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vite'),
+  ['build', '--outDir', 'dist-bench', '--emptyOutDir', '--logLevel', 'warn'],
+  { cwd: PROJECT_ROOT, env, stdio: 'inherit' },
+);
+const bundle = spawnSync(tsx, ['bench/bundle-size.ts', 'dist-bench'], {
+  cwd: PROJECT_ROOT,
+  stdio: 'inherit',
+});
+fs.rmSync(path.join(PROJECT_ROOT, 'dist-bench'), { recursive: true, force: true });
+process.exit(failed || bundle.status !== 0 ? 1 : 0);

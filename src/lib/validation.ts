@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Shared field schemas. The limits mirror the database's check constraints so a value the form
+ * accepts is never rejected by the server.
+ */
+export const limits = {
+  nameMax: 100,
+  emailMax: 254,
+  phoneMin: 7,
+  phoneMax: 20,
+  childAgeMax: 20,
+  passwordMin: 8,
+  passwordMax: 72,
+} as const;
+
+/** Digits, spaces, +, -, dots, parentheses; 7 to 20 characters (the database's phone check). */
+export const phonePattern = /^\+?[0-9()\-.\s]{7,20}$/;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your email address.')
+  .max(limits.emailMax, 'That email address is too long.')
+  .pipe(z.email({ message: 'Please enter a valid email address.' }));
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your name.')
+  .max(limits.nameMax, `Please keep it under ${limits.nameMax} characters.`);
+
+/** An optional name: blank becomes null. */
+export const optionalNameSchema = z
+  .string()
+  .trim()
+  .max(limits.nameMax, `Please keep it under ${limits.nameMax} characters.`)
+  .transform((v) => (v === '' ? null : v));
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your phone number.')
+  .regex(phonePattern, 'Please enter a valid phone number.');
+
+export const passwordSchema = z
+  .string()
+  .min(limits.passwordMin, `Use at least ${limits.passwordMin} characters.`)
+  .max(limits.passwordMax, `Use at most ${limits.passwordMax} characters.`);
