@@ -84,7 +84,7 @@ class FunctionProcess {
         const text = chunk.toString('utf8');
         if (!settled) {
           output += text;
-          const listening = /Listening on https?:\/\/[^\s:]+:(\d+)/.exec(output);
+          const listening = /Listening on https?:\/\/[^\s:]+:(\d+)\/?/.exec(output);
           if (listening) {
             settled = true;
             clearTimeout(timer);
@@ -131,7 +131,6 @@ function forwardHeaders(headers: IncomingHttpHeaders, bodyLength: number): http.
     out[key] = value;
   }
   if (bodyLength > 0 || headers['content-length'] !== undefined) out['content-length'] = String(bodyLength);
-  out.connection = 'keep-alive';
   return out;
 }
 
@@ -152,7 +151,7 @@ function proxy(
   forwardPath: string,
   body: Buffer,
   agent: http.Agent,
-): Promise<'done' | 'unreachable'> {
+): Promise<'done' | 'unreachable' | 'failed'> {
   return new Promise((resolve, reject) => {
     const upstream = http.request(
       {
@@ -176,12 +175,10 @@ function proxy(
     );
     upstream.once('error', (error: NodeJS.ErrnoException) => {
       if (res.headersSent) return reject(error);
-      // The process died between requests (or a kept-alive socket went stale): worth one retry.
-      if (error.code === 'ECONNREFUSED' || error.code === 'ECONNRESET' || error.code === 'EPIPE') {
-        resolve('unreachable');
-      } else {
-        reject(error);
-      }
+      // Only a request the function cannot have seen is sent again: nothing listened (the process
+      // died between requests). A POST that crashed the function is not repeated: it may already
+      // have sent an email. (Connections are not kept alive, so a reset always means a crash.)
+      resolve(error.code === 'ECONNREFUSED' ? 'unreachable' : 'failed');
     });
     upstream.end(body);
   });
@@ -194,7 +191,8 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
   const settingsOf = functionSettingsReader(configFile);
   const deno = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'deno');
   const main = path.join(PROJECT_ROOT, 'local-supabase', 'functions-main.ts');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  // One connection per request: on loopback it costs little, and a reset then always means a crash.
+  const agent = new http.Agent({ keepAlive: false });
   const processes = new Map<string, FunctionProcess>();
   const { config } = ctx;
 
@@ -234,10 +232,9 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
       deno,
       [
         'run',
-        '--quiet',
         '--allow-net',
         '--allow-env',
-        `--allow-read=${PROJECT_ROOT}`,
+        `--allow-read=${[...new Set([PROJECT_ROOT, functionsDir])].join(',')}`,
         '--no-prompt',
         '--config',
         denoConfig,
@@ -316,6 +313,9 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
         const running = await fn.ready();
         const outcome = await proxy(running.port, req, res, forwardPath, body, agent);
         if (outcome === 'done') return;
+        if (outcome === 'failed') {
+          return sendJson(res, 502, { code: 'FUNCTION_FAILED', message: 'The function ended without answering' });
+        }
         if (attempt >= 2) {
           return sendJson(res, 502, { code: 'FUNCTION_UNREACHABLE', message: 'The function did not answer' });
         }

@@ -7,12 +7,18 @@ import { CORS_HEADERS, HttpError, sendJson } from './http.ts';
  */
 export function createGateway(
   ctx: StackContext,
-  services: { rest: HttpService; auth: HttpService; functions: HttpService; realtime: UpgradeService },
+  services: {
+    rest: HttpService;
+    auth: HttpService;
+    functions: HttpService;
+    realtime: UpgradeService & HttpService;
+  },
 ) {
   const routes: [string, HttpService][] = [
     ['/rest/v1', services.rest],
     ['/auth/v1', services.auth],
     ['/functions/v1', services.functions],
+    ['/realtime/v1', services.realtime],
   ];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);

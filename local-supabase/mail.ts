@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import nodemailer from 'nodemailer';
@@ -26,7 +27,20 @@ async function waitForPort(port: number, host: string, timeoutMs: number) {
   }
 }
 
+/** A maildev left behind by a stack that was killed outright holds the ports: end it. */
+export function stopStaleMail(config: StackConfig) {
+  const pidFile = path.join(config.stateDir, 'maildev.pid');
+  try {
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    if (pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('maildev')) process.kill(pid, 'SIGKILL');
+  } catch {
+    /* no stale process */
+  }
+}
+
 export async function startMail(config: StackConfig): Promise<Mailer> {
+  const pidFile = path.join(config.stateDir, 'maildev.pid');
+  stopStaleMail(config);
   const child = spawn(
     process.execPath,
     [
@@ -43,6 +57,7 @@ export async function startMail(config: StackConfig): Promise<Mailer> {
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
+  fs.writeFileSync(pidFile, String(child.pid));
   let err = '';
   child.stderr?.on('data', (d) => (err += d));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -73,6 +88,7 @@ export async function startMail(config: StackConfig): Promise<Mailer> {
         await exited;
         clearTimeout(timer);
       }
+      fs.rmSync(pidFile, { force: true });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,7 +74,7 @@ function dataDirFor(config: StackConfig, owner: { uid: number; gid: number } | u
   const wanted = path.join(config.stateDir, 'postgres');
   fs.mkdirSync(config.stateDir, { recursive: true });
   if (!owner || traversableByOthers(config.stateDir)) return wanted;
-  const key = Buffer.from(path.resolve(config.stateDir)).toString('base64url').slice(-40);
+  const key = createHash('sha256').update(path.resolve(config.stateDir)).digest('hex').slice(0, 16);
   const shared = path.join(os.tmpdir(), `local-supabase-data-${key}`);
   fs.mkdirSync(shared, { recursive: true, mode: 0o700 });
   fs.writeFileSync(path.join(config.stateDir, 'postgres-data-location'), shared + '\n');

@@ -12,7 +12,7 @@ import {
   type StackConfig,
 } from './config.ts';
 import { migrate, startPostgres } from './postgres.ts';
-import { startMail } from './mail.ts';
+import { startMail, stopStaleMail } from './mail.ts';
 import { createGateway } from './gateway.ts';
 import { createRest } from './rest.ts';
 import { createAuth } from './auth.ts';
@@ -60,6 +60,8 @@ async function acquireLock(config: StackConfig): Promise<() => void> {
       );
     }
   }
+  // A stack killed outright leaves its children behind: end the ones we know of.
+  stopStaleMail(config);
   for (const [name, port] of [
     ['API', config.apiPort],
     ['database', config.dbPort],

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { PageTracker } from '@/features/analytics/components/page-tracker';
 
 /** Wraps every route: skip link, the page, scroll restoration. Providers live in main.tsx. */
 export function RootLayout() {
@@ -12,6 +13,7 @@ export function RootLayout() {
       </a>
       <Outlet />
       <ScrollRestoration />
+      <PageTracker />
     </>
   );
 }

@@ -37,12 +37,19 @@ export function createSessionId(now = Date.now()): string {
 /** The analytics session id: created once per browser session, kept in sessionStorage. */
 export function getSessionId(): string {
   const store = storage();
-  const existing = store?.getItem(SESSION_ID_KEY) ?? memorySessionId;
-  if (existing) return existing;
-  const id = createSessionId();
-  memorySessionId = id;
-  store?.setItem(SESSION_ID_KEY, id);
-  return id;
+  if (store) {
+    const existing = store.getItem(SESSION_ID_KEY);
+    if (existing) return existing;
+    const id = createSessionId();
+    try {
+      store.setItem(SESSION_ID_KEY, id);
+      return id;
+    } catch {
+      // Storage full or blocked: fall back to one id for this page's life.
+    }
+  }
+  memorySessionId ??= createSessionId();
+  return memorySessionId;
 }
 
 /** Reads the UTM parameters of a query string (empty values become null). */
@@ -59,7 +66,11 @@ export function rememberLanding(pathname: string, search: string): Attribution {
   const current = getAttribution();
   if (current) return current;
   const attribution: Attribution = { landing_path: pathname, ...readUtm(search) };
-  storage()?.setItem(ATTRIBUTION_KEY, JSON.stringify(attribution));
+  try {
+    storage()?.setItem(ATTRIBUTION_KEY, JSON.stringify(attribution));
+  } catch {
+    // Not kept: the forms then fall back to the current page.
+  }
   return attribution;
 }
 

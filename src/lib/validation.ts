@@ -8,21 +8,25 @@ export const limits = {
   nameMax: 100,
   emailMax: 254,
   phoneMin: 7,
-  phoneMax: 20,
+  phoneMax: 25,
   childAgeMax: 20,
   passwordMin: 8,
   passwordMax: 72,
 } as const;
 
-/** Digits, spaces, +, -, dots, parentheses; 7 to 20 characters (the database's phone check). */
-export const phonePattern = /^\+?[0-9()\-.\s]{7,20}$/;
+/** Digits, spaces, +, -, dots, parentheses; 7 to 25 characters (the database's phone check). */
+export const phonePattern = /^[0-9+()\-. ]{7,25}$/;
+
+/** The database's email check (local part, @, dotted domain labels). */
+export const emailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export const emailSchema = z
   .string()
   .trim()
   .min(1, 'Please enter your email address.')
   .max(limits.emailMax, 'That email address is too long.')
-  .pipe(z.email({ message: 'Please enter a valid email address.' }));
+  .regex(emailPattern, 'Please enter a valid email address.');
 
 export const nameSchema = z
   .string()

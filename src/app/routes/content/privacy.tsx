@@ -1,8 +1,19 @@
-// Placeholder until the page is built.
-export default function Page() {
+import { PublicLayout } from '@/app/components/public-layout';
+import { site } from '@/config/site';
+import { privacyPolicy } from '@/content/legal';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { LegalDocumentView } from '@/features/marketing/components/legal-document';
+
+export default function PrivacyPage() {
+  usePageMeta({
+    title: 'Privacy Policy',
+    description: `How ${site.name} collects, uses and protects information about parents and children: parental consent, no selling of data, retention and deletion requests.`,
+  });
   return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">privacy</h1>
-    </main>
+    <PublicLayout>
+      <main id="main">
+        <LegalDocumentView document={privacyPolicy} />
+      </main>
+    </PublicLayout>
   );
 }

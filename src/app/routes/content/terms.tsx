@@ -1,8 +1,19 @@
-// Placeholder until the page is built.
-export default function Page() {
+import { PublicLayout } from '@/app/components/public-layout';
+import { site } from '@/config/site';
+import { termsOfService } from '@/content/legal';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { LegalDocumentView } from '@/features/marketing/components/legal-document';
+
+export default function TermsPage() {
+  usePageMeta({
+    title: 'Terms of Service',
+    description: `The terms of ${site.name} coaching: not therapy or medical care, monthly plans you can cancel or pause any time, and our beta terms.`,
+  });
   return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">terms</h1>
-    </main>
+    <PublicLayout>
+      <main id="main">
+        <LegalDocumentView document={termsOfService} />
+      </main>
+    </PublicLayout>
   );
 }

@@ -1,8 +1,16 @@
-// Placeholder until the page is built.
-export default function Page() {
+import { PublicLayout } from '@/app/components/public-layout';
+import { CoachesPage } from '@/features/landing/components/coaches-page';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export default function CoachesRoute() {
+  usePageMeta({
+    title: 'Our Coaches',
+    description:
+      'Meet Ploom’s coaches: experienced, warm and trained to help children aged 7-12 build emotional regulation, confidence, focus and connection.',
+  });
   return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">coaches</h1>
-    </main>
+    <PublicLayout>
+      <CoachesPage />
+    </PublicLayout>
   );
 }

@@ -1,8 +1,11 @@
-// Placeholder until the page is built.
-export default function Page() {
-  return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">coaching-home</h1>
-    </main>
-  );
+import { NavAccountLinks } from '@/app/components/nav-account-links';
+import { variants } from '@/content/variants';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+const variant = variants['coaching-home'];
+
+export default function CoachingHomePage() {
+  usePageMeta(variant.meta);
+  return <LandingPage variant={variant} accountLinks={<NavAccountLinks />} />;
 }

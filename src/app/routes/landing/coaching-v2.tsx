@@ -1,8 +1,18 @@
-// Placeholder until the page is built.
-export default function Page() {
+import { NavAccountLinks } from '@/app/components/nav-account-links';
+import { variants } from '@/content/variants';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { ContactFormV2 } from '@/features/leads/components/contact-form-v2';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+const variant = variants['coaching-v2'];
+
+export default function CoachingV2Page() {
+  usePageMeta(variant.meta);
   return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">coaching-v2</h1>
-    </main>
+    <LandingPage
+      variant={variant}
+      accountLinks={<NavAccountLinks />}
+      contactForm={<ContactFormV2 landingPath={variant.path} />}
+    />
   );
 }

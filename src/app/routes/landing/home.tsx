@@ -1,8 +1,11 @@
-// Placeholder until the page is built.
-export default function Page() {
-  return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">home</h1>
-    </main>
-  );
+import { variants } from '@/content/variants';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { NewsletterForm } from '@/features/leads/components/newsletter-form';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+const variant = variants.home;
+
+export default function HomePage() {
+  usePageMeta(variant.meta);
+  return <LandingPage variant={variant} newsletter={<NewsletterForm source={variant.id} />} />;
 }

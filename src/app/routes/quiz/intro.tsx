@@ -1,8 +1,16 @@
-// Placeholder until the page is built.
-export default function Page() {
+import { site } from '@/config/site';
+import { QuizIntro } from '@/features/quiz/components/quiz-intro';
+import { QuizShell } from '@/features/quiz/components/quiz-shell';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export default function QuizIntroPage() {
+  usePageMeta({
+    title: 'Free 5-minute family skills assessment',
+    description: `A free ${site.assessmentMinutes}-minute assessment for parents of children aged ${site.ages}: see your child's strengths in emotional regulation, confidence, focus and connection, and the coaching plan that fits.`,
+  });
   return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">intro</h1>
-    </main>
+    <QuizShell>
+      <QuizIntro />
+    </QuizShell>
   );
 }

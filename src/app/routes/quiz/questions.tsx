@@ -1,8 +1,15 @@
-// Placeholder until the page is built.
-export default function Page() {
+import { QuizQuestions } from '@/features/quiz/components/quiz-questions';
+import { QuizShell } from '@/features/quiz/components/quiz-shell';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export default function QuizQuestionsPage() {
+  usePageMeta({
+    title: 'Assessment questions',
+    description: 'Answer one question at a time about everyday moments with your child. Your answers are kept as you go.',
+  });
   return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">questions</h1>
-    </main>
+    <QuizShell>
+      <QuizQuestions />
+    </QuizShell>
   );
 }

@@ -1,8 +1,16 @@
-// Placeholder until the page is built.
-export default function Page() {
+import { QuizResults } from '@/features/quiz/components/quiz-results';
+import { QuizShell } from '@/features/quiz/components/quiz-shell';
+import { usePageMeta } from '@/lib/use-page-meta';
+
+export default function QuizResultsPage() {
+  usePageMeta({
+    title: 'Your assessment results',
+    description:
+      "Your child's scores in emotional regulation, confidence, focus and connection, the top focus area, and the coaching plan we recommend.",
+  });
   return (
-    <main id="main" className="p-8">
-      <h1 className="text-2xl font-bold">results</h1>
-    </main>
+    <QuizShell>
+      <QuizResults />
+    </QuizShell>
   );
 }

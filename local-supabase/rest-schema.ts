@@ -1,0 +1,374 @@
+import type pg from 'pg';
+
+/**
+ * The REST part's schema cache: tables, views, columns, foreign keys and functions of the exposed
+ * schemas, read once from the catalog (as PostgREST does) and reloaded on `NOTIFY pgrst, 'reload
+ * schema'` or when a request names something the cache does not know yet.
+ */
+
+export interface Column {
+  name: string;
+  /** the type as `format_type` writes it, schema-qualified unless in pg_catalog */
+  type: string;
+  /** the base type's name (domains resolved), e.g. `json`, `jsonb`, `tsvector` */
+  baseType: string;
+  /** the default expression, as the catalog writes it */
+  default: string | null;
+  nullable: boolean;
+}
+
+export interface Table {
+  schema: string;
+  name: string;
+  isView: boolean;
+  columns: Map<string, Column>;
+  pk: string[];
+}
+
+export type Cardinality = 'm2o' | 'o2m' | 'o2o';
+
+export interface Relationship {
+  table: string;
+  foreignTable: string;
+  constraint: string;
+  /** [column of `table`, column of `foreignTable`] */
+  columns: [string, string][];
+  cardinality: Cardinality;
+  isSelf: boolean;
+  foreignIsView: boolean;
+}
+
+export interface RoutineParam {
+  name: string;
+  type: string;
+  required: boolean;
+  variadic: boolean;
+}
+
+export interface Routine {
+  schema: string;
+  name: string;
+  params: RoutineParam[];
+  returnsSet: boolean;
+  /** scalar (incl. void), a composite type/table, or `record` with OUT/TABLE columns */
+  returnKind: 'scalar' | 'composite';
+  /** name of the table the function returns rows of, when it is one in the same schema */
+  returnTable: string | null;
+  isVoid: boolean;
+  volatility: 'i' | 's' | 'v';
+}
+
+export interface SchemaCache {
+  tables: Map<string, Table>;
+  /** keyed by the origin table name */
+  relationships: Map<string, Relationship[]>;
+  routines: Map<string, Routine[]>;
+  loadedAt: number;
+}
+
+export const EXPOSED_SCHEMAS = ['public'];
+
+const key = (schema: string, name: string) => `${schema}.${name}`;
+export const tableKey = key;
+
+const TABLES_SQL = `
+  select n.nspname as schema, c.relname as name, c.relkind in ('v','m') as is_view,
+    coalesce((
+      select json_agg(json_build_object(
+        'name', a.attname,
+        'type', format_type(a.atttypid, a.atttypmod),
+        'base', coalesce(bt.typname, t.typname),
+        'default', pg_get_expr(d.adbin, d.adrelid),
+        'nullable', not a.attnotnull
+      ) order by a.attnum)
+      from pg_attribute a
+      join pg_type t on t.oid = a.atttypid
+      left join pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+      left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    ), '[]') as columns,
+    coalesce((
+      select json_agg(a.attname order by k.ord)
+      from pg_constraint pk
+      cross join unnest(pk.conkey) with ordinality as k(attnum, ord)
+      join pg_attribute a on a.attrelid = pk.conrelid and a.attnum = k.attnum
+      where pk.conrelid = c.oid and pk.contype = 'p'
+    ), '[]') as pk
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'f', 'p')`;
+
+const FKS_SQL = `
+  select c.conname as name, ns.nspname as schema, cl.relname as table, fns.nspname as fschema,
+    fcl.relname as ftable, fcl.relkind in ('v','m') as fis_view,
+    (select json_agg(json_build_array(a.attname, fa.attname) order by k.ord)
+       from unnest(c.conkey, c.confkey) with ordinality as k(col, fcol, ord)
+       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.col
+       join pg_attribute fa on fa.attrelid = c.confrelid and fa.attnum = k.fcol) as columns,
+    exists (
+      select 1 from pg_constraint u
+      where u.conrelid = c.conrelid and u.contype in ('p', 'u')
+        and u.conkey::int2[] @> c.conkey::int2[] and u.conkey::int2[] <@ c.conkey::int2[]
+    ) as is_unique
+  from pg_constraint c
+  join pg_class cl on cl.oid = c.conrelid
+  join pg_namespace ns on ns.oid = cl.relnamespace
+  join pg_class fcl on fcl.oid = c.confrelid
+  join pg_namespace fns on fns.oid = fcl.relnamespace
+  where c.contype = 'f' and ns.nspname = any($1) and fns.nspname = any($1)`;
+
+const ROUTINES_SQL = `
+  select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
+    p.pronargdefaults as ndefaults, p.prorettype = 'pg_catalog.void'::regtype as is_void,
+    rt.typtype as ret_typtype, rt.typrelid <> 0 as ret_is_rel, rtn.nspname as ret_schema, rt.typname as ret_name,
+    p.prorettype = 'pg_catalog.record'::regtype as ret_record,
+    coalesce((
+      select json_agg(json_build_object('name', coalesce(a.nm, ''), 'type', format_type(a.tp, null), 'mode', a.md) order by a.ord)
+      from unnest(
+        coalesce(p.proallargtypes, p.proargtypes::oid[]),
+        coalesce(p.proargmodes::text[], array_fill('i'::text, array[cardinality(coalesce(p.proallargtypes, p.proargtypes::oid[]))])),
+        coalesce(p.proargnames, array_fill(''::text, array[cardinality(coalesce(p.proallargtypes, p.proargtypes::oid[]))]))
+      ) with ordinality as a(tp, md, nm, ord)
+    ), '[]') as args
+  from pg_proc p
+  join pg_namespace n on n.oid = p.pronamespace
+  join pg_type rt on rt.oid = p.prorettype
+  join pg_namespace rtn on rtn.oid = rt.typnamespace
+  where n.nspname = any($1) and p.prokind = 'f'`;
+
+interface TableRow {
+  schema: string;
+  name: string;
+  is_view: boolean;
+  columns: { name: string; type: string; base: string; default: string | null; nullable: boolean }[];
+  pk: string[];
+}
+interface FkRow {
+  name: string;
+  schema: string;
+  table: string;
+  fschema: string;
+  ftable: string;
+  fis_view: boolean;
+  columns: [string, string][];
+  is_unique: boolean;
+}
+interface RoutineRow {
+  schema: string;
+  name: string;
+  volatility: 'i' | 's' | 'v';
+  returns_set: boolean;
+  ndefaults: number;
+  is_void: boolean;
+  ret_typtype: string;
+  ret_is_rel: boolean;
+  ret_schema: string;
+  ret_name: string;
+  ret_record: boolean;
+  args: { name: string; type: string; mode: string }[];
+}
+
+export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
+  const client = await pool.connect();
+  try {
+    // A read-only snapshot with only pg_catalog on the search path, so format_type qualifies
+    // every type that does not live in pg_catalog (e.g. `public.app_role`).
+    await client.query('begin isolation level repeatable read read only');
+    await client.query("set local search_path = 'pg_catalog'");
+    const tables = await client.query<TableRow>(TABLES_SQL, [EXPOSED_SCHEMAS]);
+    const fks = await client.query<FkRow>(FKS_SQL, [EXPOSED_SCHEMAS]);
+    const routines = await client.query<RoutineRow>(ROUTINES_SQL, [EXPOSED_SCHEMAS]);
+    await client.query('commit');
+    return buildCache(tables.rows, fks.rows, routines.rows);
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function buildCache(tableRows: TableRow[], fkRows: FkRow[], routineRows: RoutineRow[]): SchemaCache {
+  const tables = new Map<string, Table>();
+  for (const row of tableRows) {
+    tables.set(key(row.schema, row.name), {
+      schema: row.schema,
+      name: row.name,
+      isView: row.is_view,
+      columns: new Map(
+        row.columns.map((c) => [
+          c.name,
+          { name: c.name, type: c.type, baseType: c.base, default: c.default, nullable: c.nullable },
+        ]),
+      ),
+      pk: row.pk,
+    });
+  }
+
+  const relationships = new Map<string, Relationship[]>();
+  const add = (schema: string, rel: Relationship) => {
+    const k = key(schema, rel.table);
+    const list = relationships.get(k) ?? [];
+    list.push(rel);
+    relationships.set(k, list);
+  };
+  for (const fk of fkRows) {
+    const isSelf = fk.schema === fk.fschema && fk.table === fk.ftable;
+    const toOne: Cardinality = 'm2o';
+    add(fk.schema, {
+      table: fk.table,
+      foreignTable: fk.ftable,
+      constraint: fk.name,
+      columns: fk.columns,
+      cardinality: fk.is_unique ? 'o2o' : toOne,
+      isSelf,
+      foreignIsView: fk.fis_view,
+    });
+    add(fk.fschema, {
+      table: fk.ftable,
+      foreignTable: fk.table,
+      constraint: fk.name,
+      columns: fk.columns.map(([a, b]) => [b, a] as [string, string]),
+      cardinality: fk.is_unique ? 'o2o' : 'o2m',
+      isSelf,
+      foreignIsView: false,
+    });
+  }
+
+  const routines = new Map<string, Routine[]>();
+  for (const row of routineRows) {
+    const inArgs = row.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    // Functions with unnamed arguments cannot be called with named arguments; PostgREST only
+    // keeps them when they take a single unnamed argument (json/jsonb body).
+    if (inArgs.some((a) => a.name === '') && inArgs.length !== 1) continue;
+    const firstDefault = inArgs.length - row.ndefaults;
+    const composite =
+      row.ret_typtype === 'c' ||
+      (row.ret_record && row.args.some((a) => a.mode === 'o' || a.mode === 't' || a.mode === 'b'));
+    const returnTable =
+      row.ret_is_rel &&
+      EXPOSED_SCHEMAS.includes(row.ret_schema) &&
+      tables.has(key(row.ret_schema, row.ret_name))
+        ? row.ret_name
+        : null;
+    const routine: Routine = {
+      schema: row.schema,
+      name: row.name,
+      params: inArgs.map((a, i) => ({
+        name: a.name,
+        type: a.type,
+        required: i < firstDefault,
+        variadic: a.mode === 'v',
+      })),
+      returnsSet: row.returns_set,
+      returnKind: composite ? 'composite' : 'scalar',
+      returnTable,
+      isVoid: row.is_void,
+      volatility: row.volatility,
+    };
+    const k = key(row.schema, row.name);
+    const list = routines.get(k) ?? [];
+    list.push(routine);
+    routines.set(k, list);
+  }
+
+  return { tables, relationships, routines, loadedAt: 0 };
+}
+
+/**
+ * Holds the current cache; reloads it on NOTIFY and on demand, coalescing concurrent reloads.
+ */
+export class SchemaCacheHolder {
+  private current: SchemaCache | undefined;
+  private inflight: { promise: Promise<SchemaCache>; startedAt: number } | undefined;
+  private queued: Promise<SchemaCache> | undefined;
+  private listener: pg.PoolClient | undefined;
+  private closed = false;
+
+  constructor(
+    private pool: pg.Pool,
+    private log: (message: string) => void,
+  ) {}
+
+  get(): Promise<SchemaCache> {
+    if (this.current) return Promise.resolve(this.current);
+    return this.inflight?.promise ?? this.reload();
+  }
+
+  /** A cache read after `notBefore` (a `performance.now()` time): reloads only when needed. */
+  refreshSince(notBefore: number): Promise<SchemaCache> {
+    if (this.current && this.current.loadedAt > notBefore) return Promise.resolve(this.current);
+    if (this.inflight && this.inflight.startedAt > notBefore) return this.inflight.promise;
+    return this.reload();
+  }
+
+  reload(): Promise<SchemaCache> {
+    if (this.queued) return this.queued;
+    if (!this.inflight) return this.start();
+    const next = this.inflight.promise
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.start();
+      });
+    this.queued = next;
+    return next;
+  }
+
+  private start(): Promise<SchemaCache> {
+    const startedAt = performance.now();
+    const promise = loadSchemaCache(this.pool).then((cache) => {
+      cache.loadedAt = startedAt;
+      if (!this.current || this.current.loadedAt <= startedAt) this.current = cache;
+      return cache;
+    });
+    const entry = { promise, startedAt };
+    this.inflight = entry;
+    promise
+      .catch((error) => this.log(`schema cache load failed: ${(error as Error).message}`))
+      .finally(() => {
+        if (this.inflight === entry) this.inflight = undefined;
+      });
+    return promise;
+  }
+
+  /** LISTEN pgrst on a dedicated connection: `NOTIFY pgrst, 'reload schema'` reloads the cache. */
+  async listen(): Promise<void> {
+    if (this.closed) return;
+    try {
+      const client = await this.pool.connect();
+      this.listener = client;
+      client.on('notification', (msg) => {
+        if (msg.channel !== 'pgrst') return;
+        const payload = (msg.payload ?? '').trim();
+        if (payload === '' || payload === 'reload schema') {
+          void this.reload().catch(() => undefined);
+        }
+      });
+      client.on('error', () => {
+        if (this.listener !== client) return;
+        this.listener = undefined;
+        client.release(true);
+        if (!this.closed) setTimeout(() => void this.listen(), 1000).unref();
+      });
+      await client.query('listen pgrst');
+    } catch (error) {
+      this.log(`could not LISTEN for schema reloads: ${(error as Error).message}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.listener;
+    this.listener = undefined;
+    if (client) {
+      try {
+        await client.query('unlisten pgrst');
+      } catch {
+        /* the connection is going away anyway */
+      }
+      client.release();
+    }
+    await this.inflight?.promise.catch(() => undefined);
+  }
+}

@@ -1,0 +1,29 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { sectionHomePath } from '@/content/nav';
+import { scrollToSection } from './scroll';
+
+export interface SectionLinkProps {
+  section: string;
+  children: ReactNode;
+  className?: string;
+  /** Called after the link is followed (e.g. to close a menu). */
+  onNavigate?: () => void;
+}
+
+/**
+ * A link to a page section: on a page that has the section it scrolls there smoothly and moves
+ * focus; elsewhere it leads to the landing page that has it (`sectionHomePath#section`).
+ */
+export function SectionLink({ section, children, className, onNavigate }: SectionLinkProps) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (scrollToSection(section)) event.preventDefault();
+    onNavigate?.();
+  };
+  return (
+    <Link to={{ pathname: sectionHomePath, hash: `#${section}` }} className={className} onClick={onClick}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import { site } from '@/config/site';
+import { footerDisclaimer, footerExploreLinks, footerLegalLinks } from '@/content/nav';
+import { Logo } from './logo';
+
+const linkClass =
+  'inline-flex min-h-[44px] items-center text-brand-100 underline-offset-4 hover:text-white hover:underline';
+
+/** The site footer: tagline, links, disclaimer, current-year copyright. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-900 text-brand-50">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
+        <div className="grid content-start gap-3">
+          <Logo tone="light" />
+          <p className="max-w-sm text-brand-50">{site.tagline}</p>
+          <p className="text-brand-100">
+            Questions?{' '}
+            <a
+              className="font-semibold text-white underline underline-offset-4"
+              href={`mailto:${site.contactEmail}`}
+            >
+              {site.contactEmail}
+            </a>
+          </p>
+        </div>
+        <nav aria-label="Explore">
+          <h2 className="font-display text-sm font-bold uppercase tracking-wider text-sun-400">Explore</h2>
+          <ul className="mt-2">
+            {footerExploreLinks.map((link) => (
+              <li key={link.to}>
+                <Link className={linkClass} to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <h2 className="font-display text-sm font-bold uppercase tracking-wider text-sun-400">Company</h2>
+          <ul className="mt-2">
+            {footerLegalLinks.map((link) => (
+              <li key={link.to}>
+                <Link className={linkClass} to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-brand-800">
+        <div className="mx-auto grid max-w-6xl gap-2 px-4 py-6 text-sm text-brand-100 sm:px-6">
+          <p>{footerDisclaimer}</p>
+          <p>
+            © {year} {site.name}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,101 @@
+import { act, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageTracker } from '../components/page-tracker';
+import type { PageViewEvent } from '../api/record-page-view';
+import type { PageLeaveEvent } from '../lib/send-page-leave';
+
+// Run "when idle" work at once.
+vi.mock('@/lib/when-idle', () => ({
+  whenIdle: (task: () => void) => {
+    task();
+    return () => undefined;
+  },
+}));
+
+function setup(initial = '/coaching?utm_source=ads') {
+  const views: PageViewEvent[] = [];
+  const leaves: PageLeaveEvent[] = [];
+  const recordPageView = vi.fn(async (event: PageViewEvent) => {
+    views.push(event);
+  });
+  const sendPageLeave = vi.fn((event: PageLeaveEvent) => {
+    leaves.push(event);
+  });
+  const element = <PageTracker recordPageView={recordPageView} sendPageLeave={sendPageLeave} />;
+  const router = createMemoryRouter(
+    [
+      { path: '/coaching', element },
+      { path: '/pricing', element },
+    ],
+    { initialEntries: [initial] },
+  );
+  render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+  return { router, views, leaves };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+describe('PageTracker', () => {
+  it('records one page view per route change, even under StrictMode', async () => {
+    const { router, views } = setup();
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({
+      event_type: 'page_view',
+      page_path: '/coaching?utm_source=ads',
+      referrer: null,
+      device_type: 'desktop',
+      user_agent: navigator.userAgent,
+      metadata: { screen_width: window.screen.width, screen_height: window.screen.height },
+    });
+    expect(views[0].session_id).toMatch(/^session_\d+_[a-z0-9]+$/);
+
+    await act(() => router.navigate('/pricing'));
+    expect(views.map((v) => v.page_path)).toEqual(['/coaching?utm_source=ads', '/pricing']);
+    expect(views[1].session_id).toBe(views[0].session_id);
+  });
+
+  it('sends a page leave for the page left, with the time spent on it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { router, leaves, views } = setup();
+    vi.setSystemTime(Date.now() + 42_000);
+    await act(() => router.navigate('/pricing'));
+    expect(leaves).toEqual([
+      {
+        session_id: views[0].session_id,
+        event_type: 'page_leave',
+        page_path: '/coaching?utm_source=ads',
+        duration_seconds: 42,
+        device_type: 'desktop',
+      },
+    ]);
+  });
+
+  it('sends a page leave when the page is hidden, and not twice', () => {
+    const { leaves } = setup();
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(leaves).toHaveLength(1);
+    expect(leaves[0].page_path).toBe('/coaching?utm_source=ads');
+  });
+
+  it('ignores a failing page-view insert', async () => {
+    const recordPageView = vi.fn(() => Promise.reject(new Error('offline')));
+    const router = createMemoryRouter([
+      { path: '/', element: <PageTracker recordPageView={recordPageView} sendPageLeave={() => undefined} /> },
+    ]);
+    render(<RouterProvider router={router} />);
+    await act(async () => undefined);
+    expect(recordPageView).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,22 @@
+import { getSupabase } from '@/lib/supabase';
+import type { DeviceType } from '../lib/device-type';
+
+export interface PageViewEvent {
+  session_id: string;
+  event_type: 'page_view';
+  page_path: string;
+  referrer: string | null;
+  user_agent: string;
+  device_type: DeviceType;
+  metadata: { screen_width: number; screen_height: number };
+}
+
+/**
+ * Inserts a page_view row into web_analytics. No `.select()`: visitors may insert analytics
+ * rows but not read them back. Throws the client's error; the tracker ignores it.
+ */
+export async function recordPageView(event: PageViewEvent): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('web_analytics').insert(event);
+  if (error) throw error;
+}

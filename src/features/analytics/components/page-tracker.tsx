@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { getSessionId, rememberLanding } from '@/lib/attribution';
+import { whenIdle } from '@/lib/when-idle';
+import { recordPageView as defaultRecordPageView, type PageViewEvent } from '../api/record-page-view';
+import { getDeviceType } from '../lib/device-type';
+import { sendPageLeave as defaultSendPageLeave, type PageLeaveEvent } from '../lib/send-page-leave';
+
+interface CurrentPage {
+  path: string;
+  startedAt: number;
+  /** A leave was already sent for this stretch of time (tab hidden). */
+  left: boolean;
+}
+
+export interface PageTrackerProps {
+  /** Injected in tests; default inserts into web_analytics. */
+  recordPageView?: (event: PageViewEvent) => Promise<void>;
+  /** Injected in tests; default beacons to track-page-leave. */
+  sendPageLeave?: (event: PageLeaveEvent) => void;
+}
+
+/**
+ * Records a page view on every route change and a page leave when the route changes or the
+ * visitor leaves (pagehide, tab hidden). Renders nothing; all failures are ignored.
+ */
+export function PageTracker({
+  recordPageView = defaultRecordPageView,
+  sendPageLeave = defaultSendPageLeave,
+}: PageTrackerProps) {
+  const location = useLocation();
+  const current = useRef<CurrentPage | null>(null);
+  // location.key is the same when StrictMode runs an effect twice, and new on every navigation.
+  const trackedKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (trackedKey.current === location.key) return;
+    trackedKey.current = location.key;
+    const path = `${location.pathname}${location.search}`;
+    const sessionId = getSessionId();
+    rememberLanding(location.pathname, location.search);
+
+    const previous = current.current;
+    if (previous && !previous.left) {
+      sendPageLeave(leaveEvent(sessionId, previous));
+    }
+    current.current = { path, startedAt: Date.now(), left: false };
+
+    const event: PageViewEvent = {
+      session_id: sessionId,
+      event_type: 'page_view',
+      page_path: path,
+      referrer: document.referrer || null,
+      user_agent: navigator.userAgent,
+      device_type: getDeviceType(window.innerWidth),
+      metadata: { screen_width: window.screen.width, screen_height: window.screen.height },
+    };
+    // The first view waits for load + idle so supabase-js never delays the first paint. Not
+    // cancelled on cleanup: StrictMode's extra cleanup must not drop the view.
+    whenIdle(() => {
+      recordPageView(event).catch(() => undefined);
+    });
+  }, [location.key, location.pathname, location.search, recordPageView, sendPageLeave]);
+
+  useEffect(() => {
+    const leave = () => {
+      const page = current.current;
+      if (!page || page.left) return;
+      page.left = true;
+      sendPageLeave(leaveEvent(getSessionId(), page));
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        leave();
+      } else if (current.current?.left) {
+        // Back on the tab: count the time from now, so a later leave is not counted twice.
+        current.current = { ...current.current, startedAt: Date.now(), left: false };
+      }
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [sendPageLeave]);
+
+  return null;
+}
+
+function leaveEvent(sessionId: string, page: CurrentPage): PageLeaveEvent {
+  return {
+    session_id: sessionId,
+    event_type: 'page_leave',
+    page_path: page.path,
+    duration_seconds: Math.max(0, Math.round((Date.now() - page.startedAt) / 1000)),
+    device_type: getDeviceType(window.innerWidth),
+  };
+}

@@ -1,0 +1,154 @@
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Supabase } from '@/lib/supabase';
+import { AuthProvider } from '../components/auth-provider';
+import { useAuth } from '../hooks/use-auth';
+
+vi.mock('@/lib/when-idle', () => ({
+  whenIdle: (task: () => void) => {
+    task();
+    return () => undefined;
+  },
+}));
+
+type Listener = (event: string, session: unknown) => void;
+
+/** A fake supabase-js client recording the calls the provider makes, in order. */
+function fakeClient({ roles = ['parent'] as string[], storedUserId = null as string | null } = {}) {
+  const log: string[] = [];
+  const inserts: { table: string; row: Record<string, unknown> }[] = [];
+  const listeners = new Set<Listener>();
+  const sessionFor = (id: string) => ({ access_token: 't', user: { id, email: `${id}@example.com` } });
+  let session: unknown = storedUserId ? sessionFor(storedUserId) : null;
+  const emit = (event: string) => listeners.forEach((l) => l(event, session));
+  const client = {
+    auth: {
+      onAuthStateChange(listener: Listener) {
+        listeners.add(listener);
+        queueMicrotask(() => listener('INITIAL_SESSION', session));
+        return { data: { subscription: { unsubscribe: () => listeners.delete(listener) } } };
+      },
+      async signInWithPassword({ email, password }: { email: string; password: string }) {
+        log.push(`signIn ${email}`);
+        if (password !== 'right') return { data: {}, error: new Error('Invalid login credentials') };
+        session = sessionFor('u1');
+        emit('SIGNED_IN');
+        return { data: { session }, error: null };
+      },
+      async signOut() {
+        log.push('auth.signOut');
+        session = null;
+        emit('SIGNED_OUT');
+        return { error: null };
+      },
+    },
+    from(table: string) {
+      return {
+        insert: async (row: Record<string, unknown>) => {
+          log.push(`insert ${table} ${String(row.action ?? '')}`.trim());
+          inserts.push({ table, row });
+          return { error: null };
+        },
+        update: (values: Record<string, unknown>) => ({
+          eq: async (column: string, value: unknown) => {
+            log.push(`update ${table} ${Object.keys(values).join(',')} where ${column}=${String(value)}`);
+            return { error: null };
+          },
+        }),
+        select: (column: string) => ({
+          eq: async (col: string, value: unknown) => {
+            log.push(`select ${table}.${column} where ${col}=${String(value)}`);
+            return { data: roles.map((role) => ({ role })), error: null };
+          },
+        }),
+      };
+    },
+  };
+  return {
+    client: client as unknown as Supabase,
+    log,
+    inserts,
+    /** supabase-js re-emits SIGNED_IN when it restores or refreshes a session (e.g. tab focus). */
+    reemitSignedIn: () => emit('SIGNED_IN'),
+  };
+}
+
+function wrapperFor(client: Supabase) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return <AuthProvider getClient={async () => client}>{children}</AuthProvider>;
+  };
+}
+
+describe('useAuth', () => {
+  it('throws a clear error outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
+  });
+});
+
+describe('AuthProvider', () => {
+  it('on a password sign-in writes USER_LOGIN, sets last_login_at and loads the role', async () => {
+    const fake = fakeClient({ roles: ['parent', 'admin'] });
+    const { result } = renderHook(() => useAuth(), { wrapper: wrapperFor(fake.client) });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.user).toBeNull();
+
+    await act(() => result.current.signIn('u1@example.com', 'right'));
+    await waitFor(() => expect(result.current.roleLoading).toBe(false));
+    expect(result.current.user?.id).toBe('u1');
+    expect(result.current.role).toBe('admin');
+    expect(result.current).toMatchObject({ isAdmin: true, isCoach: false, isAdminOrCoach: true });
+    await waitFor(() =>
+      expect(fake.inserts).toContainEqual({
+        table: 'audit_logs',
+        row: { actor_user_id: 'u1', action: 'USER_LOGIN', entity_type: 'auth', entity_id: 'u1' },
+      }),
+    );
+    expect(fake.log).toContain('update profiles last_login_at where id=u1');
+    expect(fake.log).toContain('select user_roles.role where user_id=u1');
+  });
+
+  it('does not write a login record when a stored session is restored or refreshed', async () => {
+    localStorage.setItem('sb-127-auth-token', '{}');
+    const fake = fakeClient({ storedUserId: 'u2', roles: ['coach'] });
+    const { result } = renderHook(() => useAuth(), { wrapper: wrapperFor(fake.client) });
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.role).toBe('coach'));
+    act(() => fake.reemitSignedIn());
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fake.inserts.filter((i) => i.table === 'audit_logs')).toEqual([]);
+    expect(result.current.isCoach).toBe(true);
+    localStorage.clear();
+  });
+
+  it('passes a failed sign-in through and writes nothing', async () => {
+    const fake = fakeClient();
+    const { result } = renderHook(() => useAuth(), { wrapper: wrapperFor(fake.client) });
+    await expect(result.current.signIn('u1@example.com', 'wrong')).rejects.toThrow(
+      'Invalid login credentials',
+    );
+    expect(fake.inserts).toEqual([]);
+  });
+
+  it('on sign-out writes USER_LOGOUT while still signed in, then clears the user and role', async () => {
+    const fake = fakeClient({ roles: ['parent'] });
+    const { result } = renderHook(() => useAuth(), { wrapper: wrapperFor(fake.client) });
+    await act(() => result.current.signIn('u1@example.com', 'right'));
+    await waitFor(() => expect(result.current.role).toBe('parent'));
+    await act(() => result.current.signOut());
+    expect(fake.log.indexOf('insert audit_logs USER_LOGOUT')).toBeGreaterThan(-1);
+    expect(fake.log.indexOf('insert audit_logs USER_LOGOUT')).toBeLessThan(fake.log.indexOf('auth.signOut'));
+    expect(result.current).toMatchObject({ user: null, session: null, role: null, isAdmin: false });
+  });
+
+  it('renders its children at once for a signed-out visitor', () => {
+    const fake = fakeClient();
+    render(
+      <AuthProvider getClient={() => new Promise<Supabase>(() => undefined).then(() => fake.client)}>
+        <p>page</p>
+      </AuthProvider>,
+    );
+    expect(screen.getByText('page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { getSupabase, type Supabase } from '@/lib/supabase';
+import { whenIdle } from '@/lib/when-idle';
+import { loadRole } from '../api/load-role';
+import { recordAuthEvent, touchLastLogin } from '../api/record-auth-event';
+import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/auth-context';
+import type { AppRole } from '../lib/roles';
+import { mightHaveSession } from '../lib/stored-session';
+
+interface AuthState {
+  session: Session | null;
+  user: User | null;
+  role: AppRole | null;
+  loading: boolean;
+  roleLoading: boolean;
+}
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** Injected in tests; the app's one client otherwise. */
+  getClient?: () => Promise<Supabase>;
+}
+
+/**
+ * Holds the session, the user's role and the auth actions. supabase-js is only loaded when a
+ * session may exist or once the page is idle, so a signed-out visitor's first paint never waits.
+ */
+export function AuthProvider({ children, getClient = getSupabase }: AuthProviderProps) {
+  const [state, setState] = useState<AuthState>(() => {
+    const maybe = mightHaveSession();
+    return { session: null, user: null, role: null, loading: maybe, roleLoading: maybe };
+  });
+  const connection = useRef<Promise<{ supabase: Supabase; unsubscribe: () => void }> | null>(null);
+  /** Set by signIn/signUp: only their SIGNED_IN is a login (not token refreshes or tab focus). */
+  const pendingLogin = useRef(false);
+  const roleUserId = useRef<string | null>(null);
+  const userId = useRef<string | null>(null);
+
+  const connect = useCallback((): Promise<Supabase> => {
+    connection.current ??= getClient().then((supabase) => {
+      const onChange = (event: AuthChangeEvent, session: Session | null) => {
+        // Never await supabase calls in here: the callback runs inside the client's auth lock.
+        const id = session?.user.id ?? null;
+        userId.current = id;
+        const newUser = id !== null && id !== roleUserId.current;
+        if (id === null) roleUserId.current = null;
+        setState((s) => ({
+          ...s,
+          session,
+          user: session?.user ?? null,
+          loading: false,
+          role: id === null ? null : newUser ? null : s.role,
+          roleLoading: id === null ? false : newUser ? true : s.roleLoading,
+        }));
+        if (event === 'SIGNED_IN' && pendingLogin.current && id) {
+          pendingLogin.current = false;
+          setTimeout(() => {
+            recordAuthEvent(supabase, id, 'USER_LOGIN').catch(() => undefined);
+            touchLastLogin(supabase, id).catch(() => undefined);
+          }, 0);
+        }
+        if (newUser && id) {
+          roleUserId.current = id;
+          setTimeout(() => {
+            loadRole(supabase, id)
+              .catch(() => null)
+              .then((role) => {
+                if (userId.current !== id) return;
+                setState((s) => ({ ...s, role, roleLoading: false }));
+              });
+          }, 0);
+        }
+      };
+      const { data } = supabase.auth.onAuthStateChange(onChange);
+      return { supabase, unsubscribe: () => data.subscription.unsubscribe() };
+    });
+    const current = connection.current;
+    current.catch(() => {
+      // supabase-js could not load (offline): treat the visitor as signed out, retry on next use.
+      if (connection.current === current) connection.current = null;
+      setState((s) => ({ ...s, loading: false, roleLoading: false }));
+    });
+    return current.then((c) => c.supabase);
+  }, [getClient]);
+
+  useEffect(() => {
+    const cancel = mightHaveSession() ? (connect(), () => undefined) : whenIdle(() => void connect());
+    return () => {
+      cancel();
+      const pending = connection.current;
+      connection.current = null;
+      pending?.then(
+        (c) => c.unsubscribe(),
+        () => undefined,
+      );
+    };
+  }, [connect]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const supabase = await connect();
+      pendingLogin.current = true;
+      const { error } = await supabase.auth.signInWithPassword({ email, password });
+      if (error) {
+        pendingLogin.current = false;
+        throw error;
+      }
+    },
+    [connect],
+  );
+
+  const signUp = useCallback(
+    async ({ email, password, firstName, lastName }: SignUpInput) => {
+      const supabase = await connect();
+      pendingLogin.current = true;
+      const { data, error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: {
+          data: { first_name: firstName, last_name: lastName },
+          emailRedirectTo: window.location.origin,
+        },
+      });
+      if (error || !data.session) pendingLogin.current = false;
+      if (error) throw error;
+      return { needsEmailConfirmation: !data.session };
+    },
+    [connect],
+  );
+
+  const signOut = useCallback(async () => {
+    const supabase = await connect();
+    const id = userId.current;
+    // Written first: it needs the session's token.
+    if (id) await recordAuthEvent(supabase, id, 'USER_LOGOUT').catch(() => undefined);
+    const { error } = await supabase.auth.signOut();
+    if (error) await supabase.auth.signOut({ scope: 'local' });
+  }, [connect]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      isAdmin: state.role === 'admin',
+      isCoach: state.role === 'coach',
+      isAdminOrCoach: state.role === 'admin' || state.role === 'coach',
+      signIn,
+      signUp,
+      signOut,
+    }),
+    [state, signIn, signUp, signOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

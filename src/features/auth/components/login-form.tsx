@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { messages } from '@/content/messages';
+import { useAuth } from '../hooks/use-auth';
+
+// The server decides what a valid login is; the form only asks for both fields.
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, 'Please enter your email address.'),
+  password: z.string().min(1, 'Please enter your password.'),
+});
+type LoginValues = z.infer<typeof loginSchema>;
+
+/** Email and password sign-in; a failure shows the server's message and keeps the email. */
+export function LoginForm() {
+  const { signIn } = useAuth();
+  const { register, handleSubmit, formState, resetField } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn(email, password);
+    } catch (error) {
+      toast({ ...messages.loginFailed, description: (error as Error).message });
+      resetField('password');
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={isSubmitting}>
+      <Field id="login-email" label="Email" required error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="login-password" label="Password" required error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...register('password')} />
+      </Field>
+      <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Log In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { contactTopics, type ContactTopic } from '@/content/pages';
+import { getSessionId } from '@/lib/attribution';
+import { getSupabase } from '@/lib/supabase';
+import { emailSchema, nameSchema } from '@/lib/validation';
+
+export const CONTACT_NOTIFICATION_FUNCTION = 'send-contact-notification';
+export const messageLimits = { min: 10, max: 5000 } as const;
+
+const topicValues = contactTopics.map((t) => t.value) as [ContactTopic, ...ContactTopic[]];
+
+/** The form's rules; they mirror the contact_messages check constraints. */
+export const contactSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  topic: z.enum(topicValues, { message: 'Please choose a topic.' }),
+  message: z
+    .string()
+    .trim()
+    .min(messageLimits.min, `Please write at least ${messageLimits.min} characters.`)
+    .max(messageLimits.max, `Please keep it under ${messageLimits.max} characters.`),
+});
+
+export type ContactFormValues = z.input<typeof contactSchema>;
+export type ContactMessage = z.output<typeof contactSchema> & {
+  /** Made in the browser and kept until the send succeeds, so a retry cannot store two rows. */
+  id: string;
+};
+
+/** Stores the message (no `.select()`: visitors cannot read messages back). */
+export async function insertContactMessage(message: ContactMessage): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('contact_messages').insert({
+    id: message.id,
+    name: message.name,
+    email: message.email,
+    topic: message.topic,
+    message: message.message,
+    analytics_session_id: getSessionId(),
+  });
+  // 23505 on the primary key: an earlier try of this same message was stored.
+  if (error && error.code !== '23505') throw error;
+}
+
+/**
+ * Stores the message, then asks for the team's notification and the sender's receipt. The
+ * notification's outcome is not the user's concern: the message is saved either way.
+ */
+export async function sendContactMessage(message: ContactMessage): Promise<void> {
+  await insertContactMessage(message);
+  const supabase = await getSupabase();
+  await Promise.race([
+    supabase.functions
+      .invoke(CONTACT_NOTIFICATION_FUNCTION, {
+        body: { name: message.name, email: message.email, topic: message.topic, message: message.message },
+      })
+      .catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 4000)),
+  ]);
+}
+
+export function useSendContactMessage() {
+  return useMutation({ mutationFn: sendContactMessage });
+}

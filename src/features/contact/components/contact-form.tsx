@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast-store';
+import { messages } from '@/content/messages';
+import { contactTopics } from '@/content/pages';
+import { site } from '@/config/site';
+import {
+  contactSchema,
+  messageLimits,
+  useSendContactMessage,
+  type ContactFormValues,
+} from '../api/send-contact-message';
+
+const emptyForm: ContactFormValues = { name: '', email: '', topic: '' as ContactFormValues['topic'], message: '' };
+
+export const contactSuccessToast = {
+  title: 'Message sent!',
+  description: `Thank you for writing. We'll reply within ${site.replyWithinHours} hours.`,
+};
+
+/**
+ * The contact form. Failure keeps what was typed; the message's id is made here and kept until it
+ * is saved, so a double click or a retry never stores it twice.
+ */
+export function ContactForm() {
+  const form = useForm<ContactFormValues>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: emptyForm,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [messageId, setMessageId] = useState(() => crypto.randomUUID());
+  const send = useSendContactMessage();
+  const inFlight = useRef(false);
+  const length = form.watch('message').length;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await send.mutateAsync({ ...contactSchema.parse(values), id: messageId });
+    } catch {
+      toast(messages.waitlistError);
+      return;
+    } finally {
+      inFlight.current = false;
+    }
+    toast(contactSuccessToast);
+    form.reset(emptyForm);
+    setMessageId(crypto.randomUUID());
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="grid gap-5 sm:grid-cols-2">
+      <Field label="Your name" error={errors.name?.message} required>
+        <Input type="text" autoComplete="name" {...form.register('name')} />
+      </Field>
+      <Field label="Email" error={errors.email?.message} required>
+        <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...form.register('email')} />
+      </Field>
+      <Field label="Topic" error={errors.topic?.message} required className="sm:col-span-2">
+        <Select {...form.register('topic')}>
+          <option value="">Choose a topic</option>
+          {contactTopics.map((topic) => (
+            <option key={topic.value} value={topic.value}>
+              {topic.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field
+        label="Message"
+        error={errors.message?.message}
+        required
+        className="sm:col-span-2"
+        hint="Please don't include medical details. We'll ask for what we need on a call."
+      >
+        <Textarea rows={6} maxLength={messageLimits.max} {...form.register('message')} />
+      </Field>
+      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-ink-muted">
+          {length} / {messageLimits.max} characters
+        </p>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? messages.submitting : 'Send message'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { Fragment, type ReactNode } from 'react';
+import { useScrollToHashOnMount } from '@/components/layout/scroll';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteNav } from '@/components/layout/site-nav';
+import {
+  betaBannerText,
+  enrollingBannerText,
+  type LandingSection,
+  type LandingVariant,
+} from '@/content/variants';
+import { cn } from '@/lib/cn';
+import { useScrollThresholds } from '../hooks/use-scroll-thresholds';
+import { AnnouncementBanner } from './banners';
+import { CoachesSection } from './coaches-section';
+import { ComparisonSection } from './comparison-table';
+import { FamiliesBanner } from './families-banner';
+import { FaqSection } from './faq-section';
+import { ContactSection, NewsletterSection, WaitlistCtaSection } from './form-sections';
+import { Hero } from './hero';
+import { HowItWorksSection } from './how-it-works-section';
+import { LandingTopBar } from './landing-top-bar';
+import { PricingSection } from './pricing-section';
+import { ScenariosSection } from './scenarios-section';
+import { SessionSection } from './session-section';
+import { SkillsSection } from './skills-section';
+import { StickyCta } from './sticky-cta';
+import { StorySection } from './story-section';
+import { TestimonialsSection } from './testimonials-section';
+import { TrustSection } from './trust-section';
+
+/** What the app layer plugs into a landing page (features do not import each other). */
+export interface LandingSlots {
+  /** The newsletter form, for variants with a newsletter section. */
+  newsletter?: ReactNode;
+  /** The inline contact form, for variants with a contact section. */
+  contactForm?: ReactNode;
+  /** The account links of the shared site nav. */
+  accountLinks?: ReactNode;
+}
+
+function renderSection(section: LandingSection, variant: LandingVariant, slots: LandingSlots) {
+  switch (section) {
+    case 'enrolling-banner':
+      return <AnnouncementBanner text={enrollingBannerText} />;
+    case 'beta-banner':
+      return <AnnouncementBanner text={betaBannerText} />;
+    case 'hero':
+      return <Hero variant={variant} underFixedBar={variant.nav === 'top-bar'} />;
+    case 'skills':
+      return <SkillsSection />;
+    case 'families-banner':
+      return <FamiliesBanner />;
+    case 'session':
+      return <SessionSection />;
+    case 'scenarios':
+      return <ScenariosSection variant={variant} />;
+    case 'how-it-works':
+      return <HowItWorksSection variant={variant} />;
+    case 'trust':
+      return <TrustSection />;
+    case 'story':
+      return <StorySection />;
+    case 'coaches':
+      return <CoachesSection />;
+    case 'pricing':
+      return <PricingSection variant={variant} />;
+    case 'comparison':
+      return <ComparisonSection variant={variant} />;
+    case 'testimonials':
+      return <TestimonialsSection />;
+    case 'faq':
+      return <FaqSection />;
+    case 'contact':
+      return slots.contactForm ? <ContactSection variant={variant} form={slots.contactForm} /> : null;
+    case 'waitlist-cta':
+      return <WaitlistCtaSection variant={variant} />;
+    case 'newsletter':
+      return slots.newsletter ? <NewsletterSection form={slots.newsletter} /> : null;
+  }
+}
+
+/** A landing page, drawn entirely from its variant entry in content/variants.ts. */
+export function LandingPage({ variant, ...slots }: { variant: LandingVariant } & LandingSlots) {
+  const { barOpaque, pastFold } = useScrollThresholds();
+  useScrollToHashOnMount();
+  const topBar = variant.nav === 'top-bar';
+  const sections = variant.sections.map((section) => (
+    <Fragment key={section}>{renderSection(section, variant, slots)}</Fragment>
+  ));
+  // Announcement banners sit above the nav on site-nav pages; everything else goes in <main>.
+  const leadingBanners = topBar ? 0 : variant.sections.findIndex((s) => !s.endsWith('-banner'));
+
+  return (
+    <div className="flex min-h-screen flex-col bg-cream">
+      {sections.slice(0, leadingBanners)}
+      {topBar ? (
+        <LandingTopBar variant={variant} opaque={barOpaque} pastFold={pastFold} />
+      ) : (
+        <SiteNav accountLinks={slots.accountLinks} />
+      )}
+      <main id="main" className="flex-1">
+        {sections.slice(leadingBanners)}
+      </main>
+      {/* Room under the footer for the sticky call-to-action on small screens. */}
+      <div className={cn(topBar && 'bg-brand-900 pb-24 md:pb-0')}>
+        <SiteFooter />
+      </div>
+      {topBar && <StickyCta cta={variant.cta} visible={pastFold} />}
+    </div>
+  );
+}

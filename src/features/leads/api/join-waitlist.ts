@@ -1,0 +1,156 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { challengeValues, type Challenge } from '@/content/challenges';
+import { getAttribution, getSessionId } from '@/lib/attribution';
+import { getSupabase } from '@/lib/supabase';
+import {
+  emailSchema,
+  limits,
+  nameSchema,
+  optionalNameSchema,
+  phoneSchema,
+  phonePattern,
+} from '@/lib/validation';
+import { isUniqueViolation } from '../lib/postgrest-error';
+import { settleWithin } from '../lib/with-timeout';
+
+export type WaitlistSource = 'fit-call' | 'contact-v2' | 'waitlist';
+
+const blankToNull = (v: string) => (v === '' ? null : v);
+
+const childAgeSchema = z
+  .string()
+  .trim()
+  .max(limits.childAgeMax, `Please keep it under ${limits.childAgeMax} characters.`);
+
+const challengeSchema = z
+  .union([z.enum(challengeValues), z.literal('')])
+  .transform((v) => (v === '' ? null : (v as Challenge)));
+
+/** /request-fit-call: parent name, email and phone required; the rest optional. */
+export const fitCallSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  childName: optionalNameSchema,
+  childAge: childAgeSchema.transform(blankToNull),
+  challenge: challengeSchema,
+});
+
+/** The /coaching-v2 form: name, email, phone and child age required; focus area optional. */
+export const contactV2Schema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  childName: optionalNameSchema,
+  childAge: childAgeSchema.min(1, "Please enter your child's age."),
+  challenge: challengeSchema,
+});
+
+/** /waitlist: name and email required; phone optional (checked when given). */
+export const waitlistSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || phonePattern.test(v), 'Please enter a valid phone number.')
+    .transform(blankToNull),
+  childName: optionalNameSchema,
+  childAge: childAgeSchema.transform(blankToNull),
+  challenge: challengeSchema,
+});
+
+/** The form values every waitlist form shares, as the forms hold them. */
+export interface LeadFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  childName: string;
+  childAge: string;
+  challenge: string;
+}
+
+export const emptyLeadForm: LeadFormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  childName: '',
+  childAge: '',
+  challenge: '',
+};
+
+export interface WaitlistSubmission {
+  /** Client-generated row id: a repeated submit collides instead of saving twice. */
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  childName: string | null;
+  childAge: string | null;
+  challenge: Challenge | null;
+  source: WaitlistSource;
+  /** The landing page the lead belongs to; defaults to where the session started. */
+  landingPath?: string | null;
+}
+
+export const FIT_CALL_NOTIFICATIONS_FUNCTION = 'send-fit-call-notifications';
+
+/** The waitlist row for a submission, with the session's landing path and UTM parameters. */
+export function toWaitlistRow(submission: WaitlistSubmission) {
+  const attribution = getAttribution();
+  return {
+    id: submission.id,
+    name: submission.name,
+    email: submission.email,
+    phone: submission.phone,
+    child_name: submission.childName,
+    age_band: submission.childAge,
+    challenge: submission.challenge,
+    consent: true,
+    source: submission.source,
+    landing_path: submission.landingPath ?? attribution?.landing_path ?? window.location.pathname,
+    analytics_session_id: getSessionId(),
+    utm_source: attribution?.utm_source ?? null,
+    utm_medium: attribution?.utm_medium ?? null,
+    utm_campaign: attribution?.utm_campaign ?? null,
+    utm_term: attribution?.utm_term ?? null,
+    utm_content: attribution?.utm_content ?? null,
+  };
+}
+
+/**
+ * Saves the lead (no `.select()`: visitors cannot read the waitlist). A primary-key collision means
+ * an earlier try of this same submission was saved, so it counts as success.
+ */
+export async function insertWaitlistRow(submission: WaitlistSubmission): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('waitlist').insert(toWaitlistRow(submission));
+  if (error && !isUniqueViolation(error, 'waitlist_pkey')) throw error;
+}
+
+/**
+ * Saves the lead, then asks for the confirmation to the parent and the team's notification. The
+ * notification's error is ignored: the lead is saved, the user sees success either way.
+ */
+export async function joinWaitlist(submission: WaitlistSubmission): Promise<void> {
+  await insertWaitlistRow(submission);
+  const supabase = await getSupabase();
+  await settleWithin(
+    supabase.functions.invoke(FIT_CALL_NOTIFICATIONS_FUNCTION, {
+      body: {
+        name: submission.name,
+        email: submission.email,
+        phone: submission.phone ?? '',
+        childName: submission.childName ?? '',
+        childAge: submission.childAge ?? '',
+        challenge: submission.challenge ?? '',
+      },
+    }),
+    4000,
+  );
+}
+
+export function useJoinWaitlist() {
+  return useMutation({ mutationFn: joinWaitlist });
+}

@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getSupabase } from '@/lib/supabase';
+import { emailSchema, optionalNameSchema } from '@/lib/validation';
+import { settleWithin } from '../lib/with-timeout';
+
+export const newsletterSchema = z.object({
+  email: emailSchema,
+  firstName: optionalNameSchema,
+});
+export type NewsletterInput = z.input<typeof newsletterSchema>;
+export type NewsletterValues = z.output<typeof newsletterSchema>;
+
+/** The subscriber's source as the database accepts it (lower-case tag), or null. */
+export function toSourceTag(source: string | undefined): string | null {
+  if (!source) return null;
+  const tag = source
+    .toLowerCase()
+    .replace(/[^a-z0-9_/-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, 64);
+  return tag || null;
+}
+
+export const NEWSLETTER_CONFIRMATION_FUNCTION = 'send-newsletter-confirmation';
+
+/**
+ * Adds the subscriber (no `.select()`: visitors cannot read the list back), then asks for the
+ * welcome email. Throws the insert's error (23505 when the email is already subscribed).
+ */
+export async function subscribeNewsletter(values: NewsletterValues & { source?: string }): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase.from('newsletter_subscribers').insert({
+    email: values.email,
+    first_name: values.firstName,
+    source: toSourceTag(values.source),
+  });
+  if (error) throw error;
+  // The welcome email is a follow-up: its failure does not undo the subscription.
+  await settleWithin(
+    supabase.functions.invoke(NEWSLETTER_CONFIRMATION_FUNCTION, {
+      body: { email: values.email, firstName: values.firstName },
+    }),
+    4000,
+  );
+}
+
+export function useSubscribeNewsletter() {
+  return useMutation({ mutationFn: subscribeNewsletter });
+}

@@ -1,0 +1,33 @@
+import { messages } from '@/content/messages';
+import { fitCallSchema } from '../api/join-waitlist';
+import { LeadForm, type LeadFieldConfig } from './lead-form';
+
+const fields: LeadFieldConfig[] = [
+  { name: 'name', label: "Parent's name", placeholder: 'Your full name', wide: true },
+  { name: 'email', label: 'Email', placeholder: 'you@example.com' },
+  { name: 'phone', label: 'Phone', placeholder: '(555) 123-4567' },
+  { name: 'childName', label: "Child's name", optional: true },
+  { name: 'childAge', label: "Child's age", optional: true, placeholder: 'e.g. 9' },
+  { name: 'challenge', label: 'What would you most like help with?', optional: true, wide: true },
+];
+
+export interface FitCallFormProps {
+  /** After success (the page redirects). */
+  onSuccess?: () => void;
+}
+
+/** The free intro-call request (/request-fit-call). */
+export function FitCallForm({ onSuccess }: FitCallFormProps) {
+  return (
+    <LeadForm
+      idPrefix="fit-call"
+      schema={fitCallSchema}
+      source="fit-call"
+      fields={fields}
+      submitLabel="Request My Free Intro Call"
+      successToast={messages.fitCallSuccess}
+      onSuccess={onSuccess}
+      footnote="No payment, no commitment. We reply within 24 hours."
+    />
+  );
+}

@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { toast, type ToastInput } from '@/components/ui/toast-store';
+import { challengeOptions, type Challenge } from '@/content/challenges';
+import { messages } from '@/content/messages';
+import { cn } from '@/lib/cn';
+import {
+  emptyLeadForm,
+  useJoinWaitlist,
+  type LeadFormValues,
+  type WaitlistSource,
+} from '../api/join-waitlist';
+import { useSubmissionId } from '../hooks/use-submission-id';
+
+export interface LeadValues {
+  name: string;
+  email: string;
+  phone: string | null;
+  childName: string | null;
+  childAge: string | null;
+  challenge: Challenge | null;
+}
+
+export type LeadFieldName = keyof LeadFormValues;
+
+export interface LeadFieldConfig {
+  name: LeadFieldName;
+  label: string;
+  optional?: boolean;
+  placeholder?: string;
+  hint?: string;
+  /** Spans both columns on wide screens. */
+  wide?: boolean;
+}
+
+export interface LeadFormProps {
+  /** Prefix for the controls' ids (unique per page). */
+  idPrefix: string;
+  schema: z.ZodType<LeadValues, LeadFormValues>;
+  source: WaitlistSource;
+  landingPath?: string;
+  fields: LeadFieldConfig[];
+  submitLabel: string;
+  successToast: ToastInput;
+  /** After the success toast and the form reset. */
+  onSuccess?: () => void;
+  /** Shown under the button. */
+  footnote?: React.ReactNode;
+  className?: string;
+}
+
+const inputProps: Record<Exclude<LeadFieldName, 'challenge'>, React.InputHTMLAttributes<HTMLInputElement>> = {
+  name: { type: 'text', autoComplete: 'name' },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email', spellCheck: false },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  childName: { type: 'text', autoComplete: 'off' },
+  childAge: { type: 'text', autoComplete: 'off', inputMode: 'numeric' },
+};
+
+/**
+ * A lead form that saves a waitlist row. While submitting, the button reads "Submitting..." and is
+ * disabled; a failure keeps everything typed; the row's id is generated here and kept until the
+ * save succeeds, so a repeated submit never creates a second row.
+ */
+export function LeadForm({
+  idPrefix,
+  schema,
+  source,
+  landingPath,
+  fields,
+  submitLabel,
+  successToast,
+  onSuccess,
+  footnote,
+  className,
+}: LeadFormProps) {
+  const form = useForm<LeadFormValues, unknown, LeadValues>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyLeadForm,
+    shouldFocusError: true,
+  });
+  const { register, handleSubmit, reset, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const [submissionId, renewSubmissionId] = useSubmissionId();
+  const joinWaitlist = useJoinWaitlist();
+  const inFlight = useRef(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    handleSubmit(async (values) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      try {
+        await joinWaitlist.mutateAsync({ ...values, id: submissionId, source, landingPath });
+      } catch {
+        toast(messages.waitlistError);
+        return;
+      } finally {
+        inFlight.current = false;
+      }
+      toast(successToast);
+      reset(emptyLeadForm);
+      renewSubmissionId();
+      onSuccess?.();
+    })(event);
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={isSubmitting}
+      className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2', className)}
+    >
+      {fields.map((field) => {
+        const id = `${idPrefix}-${field.name}`;
+        const error = errors[field.name]?.message;
+        return (
+          <Field
+            key={field.name}
+            id={id}
+            label={field.label}
+            optional={field.optional}
+            required={!field.optional}
+            hint={field.hint}
+            error={error}
+            className={cn(field.wide && 'sm:col-span-2')}
+          >
+            {field.name === 'challenge' ? (
+              <Select {...register('challenge')}>
+                <option value="">Select a focus area</option>
+                {challengeOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <Input
+                {...inputProps[field.name]}
+                placeholder={field.placeholder}
+                required={!field.optional}
+                {...register(field.name)}
+              />
+            )}
+          </Field>
+        );
+      })}
+      <div className="flex flex-col gap-3 sm:col-span-2">
+        <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+          {isSubmitting ? messages.submitting : submitLabel}
+        </Button>
+        {footnote ? <p className="text-center text-sm text-ink-muted">{footnote}</p> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,1 +1,0 @@
-Deno.serve(async (req) => new Response(JSON.stringify({ method: req.method, url: req.url, body: await req.text(), env: Deno.env.get('SMTP_PORT'), auth: req.headers.get('authorization') }), { headers: { 'content-type': 'application/json', 'x-probe': '1' } }));

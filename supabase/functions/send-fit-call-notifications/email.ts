@@ -1,0 +1,115 @@
+import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.ts';
+import { escapeHtml, headerSafe } from '../_shared/html.ts';
+import type { EmailMessage } from '../_shared/mailer.ts';
+
+export const CHALLENGE_LABELS = {
+  emotions: 'Managing Emotions',
+  confidence: 'Building Confidence',
+  focus: 'Improving Focus',
+  connection: 'Strengthening Connection',
+  other: 'Other',
+} as const;
+
+export type Challenge = keyof typeof CHALLENGE_LABELS;
+
+const SOURCE_LABELS: Record<string, string> = {
+  'fit-call': 'Intro call request form',
+  'contact-v2': 'Coaching contact form',
+  waitlist: 'Waitlist',
+};
+
+export interface FitCallRequest {
+  name: string;
+  email: string;
+  phone?: string;
+  childName?: string;
+  childAge?: string;
+  challenge?: Challenge;
+  /** where the lead came from (waitlist.source) */
+  source?: string;
+  receivedAt?: Date;
+}
+
+export const PARENT_SUBJECT = 'We received your Intro Call request';
+
+/** The confirmation to the parent: what happens next, no pressure. */
+export function parentConfirmationEmail(request: FitCallRequest): EmailMessage {
+  const child = request.childName ? request.childName : 'your child';
+  const { html, text } = renderEmail({
+    preheader: 'We will reply within 24 hours to schedule your free 15-minute Intro Call.',
+    heading: 'Thank you, your request is in',
+    blocksHtml: [
+      `Hi ${escapeHtml(request.name)},`,
+      `Thank you for reaching out about ${escapeHtml(child)}. Taking this step matters, and we are glad you did.`,
+      '<p style="margin:16px 0 0;"><strong>What happens next</strong></p>' +
+        '<ol style="margin:8px 0 0;padding-left:20px;">' +
+        '<li style="margin:6px 0;">We will reply within 24 hours to schedule your free 15-minute Intro Call at a time that suits you.</li>' +
+        '<li style="margin:6px 0;">On the call, we listen to what is going on at home and answer your questions.</li>' +
+        '<li style="margin:6px 0;">If coaching feels right, we match your family with a coach; sessions usually start within a week.</li>' +
+        '</ol>',
+      'There is no pressure and no commitment: the Intro Call is simply a conversation to see whether Ploom is a good fit for your family.',
+      'If anything changes in the meantime, just reply to this email.',
+      'Warmly,<br>The Ploom team',
+    ],
+    text: [
+      `Hi ${request.name},`,
+      '',
+      `Thank you for reaching out about ${child}. Taking this step matters, and we are glad you did.`,
+      '',
+      'What happens next',
+      '1. We will reply within 24 hours to schedule your free 15-minute Intro Call at a time that suits you.',
+      '2. On the call, we listen to what is going on at home and answer your questions.',
+      '3. If coaching feels right, we match your family with a coach; sessions usually start within a week.',
+      '',
+      'There is no pressure and no commitment: the Intro Call is simply a conversation to see whether Ploom is a good fit for your family.',
+      '',
+      'If anything changes in the meantime, just reply to this email.',
+      '',
+      'Warmly,',
+      'The Ploom team',
+    ].join('\n'),
+    footer: 'You receive this email because this address was used to request an Intro Call with Ploom.',
+  });
+  return { to: request.email, subject: PARENT_SUBJECT, html, text };
+}
+
+/** The team's notification: every field of the request; replying answers the parent. */
+export function teamNotificationEmail(
+  request: FitCallRequest,
+  options: { to: string; adminUrl?: string },
+): EmailMessage {
+  const rows: [string, string | undefined][] = [
+    ['Parent', request.name],
+    ['Email', request.email],
+    ['Phone', request.phone],
+    ['Child', request.childName],
+    ['Child age', request.childAge],
+    ['Focus area', request.challenge ? CHALLENGE_LABELS[request.challenge] : undefined],
+    ['Source', request.source ? (SOURCE_LABELS[request.source] ?? request.source) : undefined],
+    ['Received', (request.receivedAt ?? new Date()).toISOString()],
+  ];
+  const { html, text } = renderEmail({
+    preheader: 'A parent asked for a free 15-minute Intro Call. Reply within 24 hours.',
+    heading: 'New Intro Call request',
+    blocksHtml: [
+      'A parent asked for a free 15-minute Intro Call. We promised a reply within 24 hours.',
+      detailsTable(rows),
+      ...(options.adminUrl
+        ? [`<a href="${escapeHtml(options.adminUrl)}" style="color:#2f6b4f;">Open the leads pipeline</a>`]
+        : []),
+    ],
+    text: [
+      'A parent asked for a free 15-minute Intro Call. We promised a reply within 24 hours.',
+      '',
+      detailsText(rows),
+      ...(options.adminUrl ? ['', `Leads pipeline: ${options.adminUrl}`] : []),
+    ].join('\n'),
+  });
+  return {
+    to: options.to,
+    subject: `New Intro Call request from ${headerSafe(request.name, 60)}`,
+    html,
+    text,
+    replyTo: request.email,
+  };
+}

@@ -1,0 +1,237 @@
+import assert from 'node:assert/strict';
+import { memoryMailer } from '../_shared/mailer.ts';
+import { FUNCTION_URL, jsonRequest, memoryLogger, uniqueEmail, XSS } from '../_shared/testing.ts';
+import { PARENT_SUBJECT } from './email.ts';
+import { createHandler, type LeadStore } from './handler.ts';
+
+const NOW = new Date('2026-03-01T12:00:00Z');
+const TEAM = 'team@ploom.local';
+const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
+
+interface Row {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  child_name: string | null;
+  age_band: string | null;
+  challenge: string | null;
+  source: string;
+  created_at: Date;
+  notified_at: Date | null;
+}
+
+/** waitlist in memory, with the same claim rule as the real store. */
+function memoryStore(rows: Row[]): LeadStore {
+  return {
+    claimNotification(email, since) {
+      const claimed = rows
+        .filter(
+          (r) => r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.notified_at === null,
+        )
+        .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+      for (const row of claimed) row.notified_at = NOW;
+      return Promise.resolve(
+        claimed.map((r) => ({
+          id: r.id,
+          email: r.email,
+          name: r.name,
+          phone: r.phone,
+          childName: r.child_name,
+          ageBand: r.age_band,
+          challenge: r.challenge,
+          source: r.source,
+          createdAt: r.created_at.toISOString(),
+        })),
+      );
+    },
+    releaseNotification(ids) {
+      for (const row of rows) if (ids.includes(row.id)) row.notified_at = null;
+      return Promise.resolve();
+    },
+  };
+}
+
+const lead = (overrides: Partial<Row> = {}): Row => ({
+  id: crypto.randomUUID(),
+  email: uniqueEmail('fitcall'),
+  name: 'Jordan Lee',
+  phone: '555-010-2030',
+  child_name: 'Sam',
+  age_band: '9',
+  challenge: 'focus',
+  source: 'fit-call',
+  created_at: minutesAgo(1),
+  notified_at: null,
+  ...overrides,
+});
+
+const payloadFor = (row: Row, overrides: Record<string, unknown> = {}) => ({
+  name: row.name,
+  email: row.email,
+  phone: row.phone ?? '',
+  childName: row.child_name ?? '',
+  childAge: row.age_band ?? '',
+  challenge: row.challenge ?? '',
+  ...overrides,
+});
+
+function setup(rows: Row[], options: { failFor?: (to: string) => boolean; teamEmail?: string | undefined } = {}) {
+  const mailer = memoryMailer({ failFor: (m) => options.failFor?.(m.to) ?? false });
+  const logger = memoryLogger();
+  const handler = createHandler({
+    store: memoryStore(rows),
+    mailer,
+    teamEmail: 'teamEmail' in options ? options.teamEmail : TEAM,
+    siteUrl: 'http://localhost:5173/',
+    now: () => NOW,
+    logger,
+  });
+  return { handler, mailer, logger };
+}
+
+Deno.test('a new request sends the parent a confirmation and the team every field', async () => {
+  const row = lead();
+  const { handler, mailer } = setup([row]);
+  const response = await handler(jsonRequest(payloadFor(row)));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { sent: true, team: true, confirmation: true });
+  assert.equal(mailer.sent.length, 2);
+
+  const parent = mailer.sent.find((m) => m.to === row.email)!;
+  assert.equal(parent.subject, PARENT_SUBJECT);
+  assert.match(parent.html, /Hi Jordan Lee,/);
+  assert.match(parent.text, /within 24 hours to schedule your free 15-minute Intro Call/);
+  assert.match(parent.text, /no pressure/i);
+
+  const team = mailer.sent.find((m) => m.to === TEAM)!;
+  assert.equal(team.subject, 'New Intro Call request from Jordan Lee');
+  assert.equal(team.replyTo, row.email);
+  for (const value of ['Jordan Lee', row.email, '555-010-2030', 'Sam', 'Improving Focus', 'Intro call request form']) {
+    assert.ok(team.html.includes(value), `team email shows ${value}`);
+    assert.ok(team.text.includes(value), `team text shows ${value}`);
+  }
+  assert.match(team.html, /href="http:\/\/localhost:5173\/admin\/waitlist"/);
+  assert.notEqual(row.notified_at, null);
+});
+
+Deno.test('every challenge is shown by its label', async () => {
+  const labels = {
+    emotions: 'Managing Emotions',
+    confidence: 'Building Confidence',
+    focus: 'Improving Focus',
+    connection: 'Strengthening Connection',
+    other: 'Other',
+  };
+  for (const [challenge, label] of Object.entries(labels)) {
+    const row = lead({ challenge });
+    const { handler, mailer } = setup([row]);
+    await handler(jsonRequest(payloadFor(row)));
+    const team = mailer.sent.find((m) => m.to === TEAM)!;
+    assert.match(team.text, new RegExp(`Focus area: ${label}\n`));
+  }
+});
+
+Deno.test('what the v2 form collected without saving (phone, focus) still reaches the team', async () => {
+  const row = lead({ phone: null, challenge: null, child_name: null, source: 'contact-v2' });
+  const { handler, mailer } = setup([row]);
+  await handler(jsonRequest(payloadFor(row, { phone: '+1 555 999 0000', challenge: 'emotions' })));
+  const team = mailer.sent.find((m) => m.to === TEAM)!;
+  assert.match(team.text, /Phone: \+1 555 999 0000/);
+  assert.match(team.text, /Focus area: Managing Emotions/);
+  assert.match(team.text, /Child: \(not given\)/);
+  assert.match(team.text, /Source: Coaching contact form/);
+});
+
+Deno.test('every user value is escaped in both emails and the subject has no line breaks', async () => {
+  const row = lead({ name: `${XSS}\r\nBcc: x@example.com`, child_name: XSS, age_band: '<b>9</b>', phone: null });
+  const { handler, mailer } = setup([row]);
+  await handler(jsonRequest(payloadFor(row, { phone: '<img src=x>' })));
+  for (const email of mailer.sent) {
+    assert.doesNotMatch(email.html, /<script>|<img|<b>9/);
+    assert.doesNotMatch(email.subject, /[\r\n]/);
+  }
+  const team = mailer.sent.find((m) => m.to === TEAM)!;
+  assert.match(team.html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  assert.match(team.html, /&lt;img src=x&gt;/);
+});
+
+Deno.test('no email for an address without a recent, unnotified request', async () => {
+  const old = lead({ created_at: minutesAgo(20) });
+  const done = lead({ notified_at: minutesAgo(2) });
+  const { handler, mailer } = setup([old, done]);
+  for (const row of [old, done, lead()]) {
+    const response = await handler(jsonRequest(payloadFor(row)));
+    assert.equal(response.status, 202);
+    assert.deepEqual(await response.json(), { sent: false });
+  }
+  assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test('a repeated call does not send again', async () => {
+  const row = lead();
+  const { handler, mailer } = setup([row]);
+  await handler(jsonRequest(payloadFor(row)));
+  assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 202);
+  assert.equal(mailer.sent.length, 2);
+});
+
+Deno.test('if only the parent confirmation fails the team still hears, and it is logged', async () => {
+  const row = lead();
+  const { handler, mailer, logger } = setup([row], { failFor: (to) => to === row.email });
+  const response = await handler(jsonRequest(payloadFor(row)));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { sent: true, team: true, confirmation: false });
+  assert.deepEqual(
+    mailer.sent.map((m) => m.to),
+    [TEAM],
+  );
+  assert.match(logger.lines.join('\n'), /parent confirmation failed/);
+});
+
+Deno.test('if nothing could be sent the claim is released for a retry', async () => {
+  const row = lead();
+  const { handler } = setup([row], { failFor: () => true });
+  assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 502);
+  assert.equal(row.notified_at, null);
+});
+
+Deno.test('without TEAM_EMAIL the function fails loudly instead of dropping the lead silently', async () => {
+  const row = lead();
+  const { handler, logger } = setup([row], { teamEmail: undefined });
+  assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 500);
+  assert.equal(row.notified_at, null);
+  assert.match(logger.lines[0], /TEAM_EMAIL/);
+});
+
+for (const [label, overrides, reason] of [
+  ['no name', { name: '' }, 'name: is required'],
+  ['a malformed email', { email: 'jordan' }, 'email: must be a valid email address'],
+  ['an unknown challenge', { challenge: 'sleep' }, 'challenge: must be one of emotions, confidence, focus, connection, other'],
+  ['a phone over 25 characters', { phone: '1'.repeat(26) }, 'phone: must be at most 25 characters'],
+  ['a child name that is not text', { childName: 7 }, 'childName: must be a string'],
+] as const) {
+  Deno.test(`400 with the reason for ${label}`, async () => {
+    const row = lead();
+    const { handler, mailer } = setup([row]);
+    const response = await handler(jsonRequest(payloadFor(row, overrides)));
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), { error: reason });
+    assert.equal(mailer.sent.length, 0);
+    assert.equal(row.notified_at, null);
+  });
+}
+
+Deno.test('optional fields may be blank or absent', async () => {
+  const row = lead({ phone: null, child_name: null, age_band: null, challenge: null });
+  const { handler } = setup([row]);
+  const response = await handler(jsonRequest({ name: row.name, email: row.email }));
+  assert.equal(response.status, 200);
+});
+
+Deno.test('405 for GET, 204 for the preflight, 400 for a body that is not JSON', async () => {
+  const { handler } = setup([]);
+  assert.equal((await handler(new Request(FUNCTION_URL, { method: 'PUT' }))).status, 405);
+  assert.equal((await handler(new Request(FUNCTION_URL, { method: 'OPTIONS' }))).status, 204);
+  assert.equal((await handler(jsonRequest('name=x'))).status, 400);
+});

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { memoryMailer } from '../_shared/mailer.ts';
+import { FUNCTION_URL, jsonRequest, memoryLogger, uniqueEmail, XSS } from '../_shared/testing.ts';
+import { WELCOME_SUBJECT } from './email.ts';
+import { createHandler, type SubscriberStore } from './handler.ts';
+
+const NOW = new Date('2026-03-01T12:00:00Z');
+const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
+
+interface Row {
+  id: string;
+  email: string;
+  first_name: string | null;
+  created_at: Date;
+  confirmation_sent_at: Date | null;
+}
+
+/** newsletter_subscribers in memory, with the same claim rule as the real store. */
+function memoryStore(rows: Row[]): SubscriberStore {
+  return {
+    claimWelcome(email, since) {
+      const row = rows.find(
+        (r) =>
+          r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.confirmation_sent_at === null,
+      );
+      if (!row) return Promise.resolve(null);
+      row.confirmation_sent_at = NOW;
+      return Promise.resolve({ id: row.id, email: row.email, firstName: row.first_name });
+    },
+    releaseWelcome(id) {
+      const row = rows.find((r) => r.id === id);
+      if (row) row.confirmation_sent_at = null;
+      return Promise.resolve();
+    },
+  };
+}
+
+const subscriber = (overrides: Partial<Row> = {}): Row => ({
+  id: crypto.randomUUID(),
+  email: uniqueEmail('subscriber'),
+  first_name: 'Maya',
+  created_at: minutesAgo(1),
+  confirmation_sent_at: null,
+  ...overrides,
+});
+
+function setup(rows: Row[], options: { mailFails?: boolean } = {}) {
+  const mailer = memoryMailer({ failFor: () => options.mailFails === true });
+  const logger = memoryLogger();
+  const handler = createHandler({
+    store: memoryStore(rows),
+    mailer,
+    siteUrl: 'http://localhost:5173',
+    now: () => NOW,
+    logger,
+  });
+  return { handler, mailer, logger };
+}
+
+Deno.test('a new subscriber gets one warm welcome email, and it is recorded as sent', async () => {
+  const row = subscriber();
+  const { handler, mailer } = setup([row]);
+  const response = await handler(jsonRequest({ email: row.email, firstName: 'Maya' }));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { sent: true });
+  assert.equal(mailer.sent.length, 1);
+  const email = mailer.sent[0];
+  assert.equal(email.to, row.email);
+  assert.equal(email.subject, WELCOME_SUBJECT);
+  assert.match(email.html, /Hi Maya,/);
+  assert.match(email.text, /Once a month/);
+  assert.match(email.text, /unsubscribe/);
+  assert.match(email.html, /href="http:\/\/localhost:5173\/quiz"/);
+  assert.notEqual(row.confirmation_sent_at, null);
+});
+
+Deno.test('the email matches the subscription in any letter case', async () => {
+  const row = subscriber({ email: 'Maya.Parent@Example.com' });
+  const { handler, mailer } = setup([row]);
+  const response = await handler(jsonRequest({ email: 'maya.parent@example.com' }));
+  assert.equal(response.status, 200);
+  assert.equal(mailer.sent[0].to, 'Maya.Parent@Example.com');
+});
+
+Deno.test('a second call sends nothing more', async () => {
+  const row = subscriber();
+  const { handler, mailer } = setup([row]);
+  await handler(jsonRequest({ email: row.email }));
+  const again = await handler(jsonRequest({ email: row.email }));
+  assert.equal(again.status, 202);
+  assert.deepEqual(await again.json(), { sent: false });
+  assert.equal(mailer.sent.length, 1);
+});
+
+Deno.test('no email to an address that did not subscribe, or subscribed long ago', async () => {
+  const old = subscriber({ created_at: minutesAgo(16) });
+  const { handler, mailer } = setup([old]);
+  for (const email of ['stranger@example.com', old.email]) {
+    const response = await handler(jsonRequest({ email, firstName: 'Eve' }));
+    assert.equal(response.status, 202);
+    assert.deepEqual(await response.json(), { sent: false });
+  }
+  assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test('the first name is escaped in the HTML and kept out of the subject', async () => {
+  const row = subscriber({ first_name: XSS });
+  const { handler, mailer } = setup([row]);
+  await handler(jsonRequest({ email: row.email, firstName: XSS }));
+  const email = mailer.sent[0];
+  assert.doesNotMatch(email.html, /<script>/);
+  assert.match(email.html, /Hi &lt;script&gt;alert\(1\)&lt;\/script&gt;,/);
+  assert.equal(email.subject, WELCOME_SUBJECT);
+});
+
+Deno.test('without a first name the greeting stays friendly', async () => {
+  const row = subscriber({ first_name: null });
+  const { handler, mailer } = setup([row]);
+  await handler(jsonRequest({ email: row.email, firstName: '' }));
+  assert.match(mailer.sent[0].html, /Hi there,/);
+});
+
+Deno.test('when sending fails the claim is released, so a retry can send it', async () => {
+  const row = subscriber();
+  const failing = setup([row], { mailFails: true });
+  const response = await failing.handler(jsonRequest({ email: row.email }));
+  assert.equal(response.status, 502);
+  assert.equal(row.confirmation_sent_at, null);
+  assert.match(failing.logger.lines[0], /welcome email failed/);
+  const retry = await setup([row]).handler(jsonRequest({ email: row.email }));
+  assert.equal(retry.status, 200);
+});
+
+for (const [label, body, reason] of [
+  ['no email', { firstName: 'Maya' }, 'email: is required'],
+  ['a malformed email', { email: 'maya@' }, 'email: must be a valid email address'],
+  ['a number as email', { email: 5 }, 'email: must be a string'],
+  ['a first name over 100 characters', { email: 'a@b.co', firstName: 'x'.repeat(101) }, 'firstName: must be at most 100 characters'],
+] as const) {
+  Deno.test(`400 with the reason for ${label}`, async () => {
+    const { handler, mailer } = setup([]);
+    const response = await handler(jsonRequest(body));
+    assert.equal(response.status, 400);
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    assert.deepEqual(await response.json(), { error: reason });
+    assert.equal(mailer.sent.length, 0);
+  });
+}
+
+Deno.test('400 for malformed JSON, 405 for GET, 204 for the preflight', async () => {
+  const { handler } = setup([]);
+  assert.equal((await handler(jsonRequest('{"email":'))).status, 400);
+  assert.equal((await handler(new Request(FUNCTION_URL))).status, 405);
+  assert.equal((await handler(new Request(FUNCTION_URL, { method: 'OPTIONS' }))).status, 204);
+});

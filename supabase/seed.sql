@@ -1,0 +1,216 @@
+-- Demo data for local development and tests (`npm run db:reset`, `supabase db reset`).
+-- The demo accounts match scripts/demo-accounts.ts (a database test keeps them in step); every
+-- demo password is 'ploom-demo-2026'. Never run this on a production project.
+
+-- Accounts. The sign-up trigger gives each the profile and the role 'parent'; the roles are
+-- corrected below.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change
+)
+select
+  '00000000-0000-0000-0000-000000000000',
+  u.id,
+  'authenticated',
+  'authenticated',
+  u.email,
+  case when u.can_log_in then crypt('ploom-demo-2026', gen_salt('bf')) end,
+  now() - interval '30 days',
+  '{"provider":"email","providers":["email"]}'::jsonb,
+  jsonb_build_object('first_name', u.first_name, 'last_name', u.last_name),
+  now() - interval '30 days',
+  now() - interval '30 days',
+  '',
+  '',
+  ''
+from (
+  values
+    ('a0000000-0000-4000-8000-000000000001'::uuid, 'admin@ploom.local', 'Alex', 'Morgan', true),
+    ('a0000000-0000-4000-8000-000000000002'::uuid, 'coach@ploom.local', 'Jordan', 'Ellis', true),
+    ('a0000000-0000-4000-8000-000000000003'::uuid, 'parent@ploom.local', 'Sam', 'Rivera', true),
+    ('a0000000-0000-4000-8000-000000000004'::uuid, 'child@ploom.local', 'Mia', 'Rivera', true),
+    -- another family, so the leaderboard and the access rules have someone else's rows
+    ('a0000000-0000-4000-8000-000000000005'::uuid, 'priya.shah@example.com', 'Priya', 'Shah', false)
+) as u (id, email, first_name, last_name, can_log_in);
+
+-- On a hosted project, Supabase Auth signs in through auth.identities and expects empty strings,
+-- not nulls, in its token columns; the local stack has neither requirement.
+do $$
+declare
+  token_column text;
+begin
+  if to_regclass('auth.identities') is not null then
+    execute $sql$
+      insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+      select gen_random_uuid(), u.id::text, u.id,
+             jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
+             'email', now(), now(), now()
+      from auth.users u
+      where u.id::text like 'a0000000-0000-4000-8000-%'
+    $sql$;
+  end if;
+  foreach token_column in array array[
+    'email_change_token_new', 'email_change_token_current', 'phone_change', 'phone_change_token',
+    'reauthentication_token'
+  ] loop
+    if exists (
+      select 1 from information_schema.columns
+      where table_schema = 'auth' and table_name = 'users' and column_name = token_column
+    ) then
+      execute format(
+        'update auth.users set %1$I = coalesce(%1$I, %2$L) where id::text like %3$L',
+        token_column, '', 'a0000000-0000-4000-8000-%'
+      );
+    end if;
+  end loop;
+end
+$$;
+
+delete from public.user_roles
+where user_id in (
+  'a0000000-0000-4000-8000-000000000001',
+  'a0000000-0000-4000-8000-000000000002',
+  'a0000000-0000-4000-8000-000000000004'
+);
+insert into public.user_roles (user_id, role) values
+  ('a0000000-0000-4000-8000-000000000001', 'admin'),
+  ('a0000000-0000-4000-8000-000000000002', 'coach'),
+  ('a0000000-0000-4000-8000-000000000004', 'child');
+
+-- Coaches: the demo coach (with a login) and sample coaches without one.
+insert into public.coaches (id, user_id, display_name, title, bio, specialties, photo_url, is_active, sort_order) values
+  ('c0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'Jordan Ellis',
+   'Family Coach', 'Jordan helps children name big feelings and gives parents calm scripts for hard moments.',
+   array['emotions', 'connection'], null, true, 1),
+  ('c0000000-0000-4000-8000-000000000002', null, 'Maya Chen',
+   'Confidence Coach', 'Maya turns "I can''t do this" into small brave steps, one week at a time.',
+   array['confidence', 'emotions'], null, true, 2),
+  ('c0000000-0000-4000-8000-000000000003', null, 'Daniel Brooks',
+   'Focus Coach', 'Daniel builds homework routines that children can run on their own.',
+   array['focus', 'confidence'], null, true, 3),
+  ('c0000000-0000-4000-8000-000000000004', null, 'Rosa Alvarez',
+   'Family Coach', 'On leave this season.', array['connection'], null, false, 4);
+
+-- Children: the demo parent's two (Mia has the child login), and the other family's one.
+insert into public.children (id, parent_id, user_id, coach_id, first_name, birth_year, age_band, focus_areas, notes) values
+  ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+   'a0000000-0000-4000-8000-000000000004', 'c0000000-0000-4000-8000-000000000001',
+   'Mia', 2017, '9', array['emotions', 'focus'], 'Big feelings at bedtime; loves drawing.'),
+  ('d0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000003',
+   null, 'c0000000-0000-4000-8000-000000000002', 'Leo', 2019, '7', array['confidence'], null),
+  ('d0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000005',
+   null, 'c0000000-0000-4000-8000-000000000003', 'Arjun', 2015, '11', array['focus'], null);
+
+-- Sessions: two past (completed) and two upcoming for Mia with the demo coach, one each for Leo and Arjun.
+insert into public.coaching_sessions (id, child_id, coach_id, parent_id, starts_at, duration_minutes, status, room_id, notes) values
+  ('e0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) - interval '14 days', 30, 'completed',
+   'demo-room-mia-week-1', 'Practised the balloon breath and a feelings check-in.'),
+  ('e0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) - interval '7 days', 30, 'completed',
+   'demo-room-mia-week-2', 'Built a bedtime wind-down plan together.'),
+  ('e0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '1 day', 30, 'scheduled',
+   'demo-room-mia-week-3', null),
+  ('e0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '8 days', 30, 'scheduled',
+   'demo-room-mia-week-4', null),
+  ('e0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002',
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '2 days', 30, 'scheduled',
+   'demo-room-leo-week-1', null),
+  ('e0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000003',
+   'a0000000-0000-4000-8000-000000000005', date_trunc('hour', now()) - interval '3 days', 30, 'completed',
+   'demo-room-arjun-week-1', 'Homework timer routine.');
+
+insert into public.parent_updates (id, child_id, session_id, coach_id, body, shared_at) values
+  ('f0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001',
+   'c0000000-0000-4000-8000-000000000001',
+   'Mia named three feelings today and tried the balloon breath twice. At home this week: one feelings check-in at dinner.',
+   now() - interval '13 days'),
+  ('f0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002',
+   'c0000000-0000-4000-8000-000000000001',
+   'We drew a bedtime plan: bath, two books, balloon breaths, lights out. Please keep it on the fridge and praise each step.',
+   now() - interval '6 days'),
+  ('f0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000001', null,
+   'c0000000-0000-4000-8000-000000000001', 'Draft: ideas for next week''s homework routine.', null),
+  ('f0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000006',
+   'c0000000-0000-4000-8000-000000000003',
+   'Arjun set up a 15-minute homework timer and finished his reading log without reminders.',
+   now() - interval '2 days');
+
+insert into public.ploom_points (child_id, points, reason, awarded_by, created_at) values
+  ('d0000000-0000-4000-8000-000000000001', 10, 'Attended a session', 'a0000000-0000-4000-8000-000000000002', now() - interval '14 days'),
+  ('d0000000-0000-4000-8000-000000000001', 5, 'Balloon breaths at bedtime', 'a0000000-0000-4000-8000-000000000003', now() - interval '12 days'),
+  ('d0000000-0000-4000-8000-000000000001', 10, 'Attended a session', 'a0000000-0000-4000-8000-000000000002', now() - interval '7 days'),
+  ('d0000000-0000-4000-8000-000000000001', 5, 'Followed the bedtime plan', 'a0000000-0000-4000-8000-000000000003', now() - interval '5 days'),
+  ('d0000000-0000-4000-8000-000000000002', 5, 'Tried something new', 'a0000000-0000-4000-8000-000000000003', now() - interval '4 days'),
+  ('d0000000-0000-4000-8000-000000000003', 10, 'Attended a session', 'a0000000-0000-4000-8000-000000000001', now() - interval '3 days'),
+  ('d0000000-0000-4000-8000-000000000003', 15, 'Homework without reminders', 'a0000000-0000-4000-8000-000000000001', now() - interval '2 days');
+
+-- Leads in each stage of the pipeline, from each form and campaign.
+insert into public.waitlist (
+  name, email, phone, child_name, age_band, challenge, consent, source, landing_path,
+  analytics_session_id, utm_source, utm_medium, utm_campaign, status, notes, notified_at, created_at
+) values
+  ('Hannah Lopez', 'hannah.lopez@example.com', '(555) 010-2201', 'Sofia', '8', 'emotions', true, 'fit-call',
+   '/coaching?utm_source=facebook&utm_medium=paid&utm_campaign=spring_calm_homes', 'session_1763000000001_a1b2c3',
+   'facebook', 'paid', 'spring_calm_homes', 'new', null, now() - interval '1 day', now() - interval '1 day'),
+  ('Marcus Green', 'marcus.green@example.com', '555-010-3302', 'Eli', '10', 'focus', true, 'fit-call',
+   '/coaching?utm_source=google&utm_medium=cpc&utm_campaign=focus_search', 'session_1763000000002_d4e5f6',
+   'google', 'cpc', 'focus_search', 'contacted', 'Left a voicemail; try again Thursday.', now() - interval '3 days',
+   now() - interval '3 days'),
+  ('Olivia Park', 'olivia.park@example.com', '+1 555 010 4403', null, '12', 'confidence', true, 'fit-call',
+   '/coaching', 'session_1763000000003_g7h8i9', null, null, null, 'call_scheduled',
+   'Intro call booked for Friday 4pm.', now() - interval '5 days', now() - interval '5 days'),
+  ('Ben Carter', 'ben.carter@example.com', null, null, '7', null, true, 'contact-v2',
+   '/coaching-v2?utm_source=instagram&utm_medium=social&utm_campaign=spring_calm_homes', 'session_1763000000004_j1k2l3',
+   'instagram', 'social', 'spring_calm_homes', 'enrolled', 'Starts Monday with Maya.', now() - interval '9 days',
+   now() - interval '9 days'),
+  ('Grace Kim', 'grace.kim@example.com', null, null, null, null, true, 'waitlist',
+   '/coaching-home', 'session_1763000000005_m4n5o6', null, null, null, 'new', null, null, now() - interval '2 days'),
+  ('Tom Becker', 'tom.becker@example.com', '555 010 6606', 'Noah', '15', 'other', true, 'fit-call',
+   '/coaching', 'session_1763000000006_p7q8r9', null, null, null, 'not_a_fit', 'Child is outside the 7-12 range.',
+   now() - interval '12 days', now() - interval '12 days');
+
+insert into public.newsletter_subscribers (email, first_name, source, confirmation_sent_at, created_at) values
+  ('hello.reader@example.com', 'Dana', 'home', now() - interval '6 days', now() - interval '6 days'),
+  ('calm.parent@example.com', null, 'home', now() - interval '4 days', now() - interval '4 days'),
+  ('focus.fan@example.com', 'Lee', 'coaching', now() - interval '1 day', now() - interval '1 day');
+
+-- Two weeks of page views and leaves across the landing variants, with and without campaigns, so
+-- the variant report has something to show. Deterministic: the same seed gives the same numbers.
+insert into public.web_analytics (
+  session_id, event_type, page_path, referrer, user_agent, device_type, duration_seconds, metadata, created_at
+)
+select
+  format('session_%s_seed%s', 1763000000000 + n, lpad(n::text, 4, '0')),
+  e.event_type,
+  v.page_path,
+  case when n % 3 = 0 then 'https://www.google.com/' end,
+  'Mozilla/5.0 (demo seed)',
+  (array['mobile', 'desktop', 'tablet', 'mobile', 'desktop'])[1 + n % 5],
+  case when e.event_type = 'page_leave' then 15 + (n * 37) % 240 end,
+  case when e.event_type = 'page_view'
+    then jsonb_build_object('screen_width', (array[390, 1440, 820, 414, 1920])[1 + n % 5],
+                            'screen_height', (array[844, 900, 1180, 896, 1080])[1 + n % 5])
+    else '{}'::jsonb end,
+  date_trunc('hour', now()) - make_interval(hours => (n * 7) % (14 * 24)) + e.offset_seconds * interval '1 second'
+from generate_series(1, 240) as n
+cross join lateral (
+  select (array[
+    '/',
+    '/?utm_source=facebook&utm_medium=paid&utm_campaign=spring_calm_homes',
+    '/coaching',
+    '/coaching?utm_source=google&utm_medium=cpc&utm_campaign=focus_search',
+    '/coaching?utm_source=facebook&utm_medium=paid&utm_campaign=spring_calm_homes',
+    '/coaching-home',
+    '/coaching-v2?utm_source=instagram&utm_medium=social&utm_campaign=spring_calm_homes',
+    '/coaching-v2',
+    '/pricing'
+  ])[1 + n % 9] as page_path
+) as v
+cross join lateral (
+  values ('page_view', 0), ('page_leave', 15 + (n * 37) % 240)
+) as e (event_type, offset_seconds)
+where e.event_type = 'page_view' or n % 4 <> 0;

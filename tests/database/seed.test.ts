@@ -1,0 +1,108 @@
+import bcrypt from 'bcryptjs';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../scripts/demo-accounts.ts';
+import { adminDb } from '../support/stack.ts';
+
+/** supabase/seed.sql gives a fresh stack the demo accounts and enough data for every screen. */
+
+let db: pg.Client;
+beforeAll(async () => {
+  db = await adminDb();
+});
+afterAll(async () => {
+  await db?.end();
+});
+
+async function userByEmail(email: string) {
+  const { rows } = await db.query(
+    `select id, aud, role, encrypted_password, email_confirmed_at, raw_app_meta_data
+       from auth.users where lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0];
+}
+
+describe('demo accounts (scripts/demo-accounts.ts)', () => {
+  it.each(demoAccounts.users.map((u) => [u.email, u.role] as const))(
+    '%s signs in with the demo password and has exactly the role %s',
+    async (email, role) => {
+      const user = await userByEmail(email);
+      expect(user).toBeDefined();
+      expect(user).toMatchObject({
+        aud: 'authenticated',
+        role: 'authenticated',
+        raw_app_meta_data: { provider: 'email', providers: ['email'] },
+      });
+      expect(user.email_confirmed_at).toBeInstanceOf(Date);
+      expect(await bcrypt.compare(demoAccounts.password, user.encrypted_password)).toBe(true);
+      const { rows } = await db.query('select role from public.user_roles where user_id = $1', [user.id]);
+      expect(rows.map((r) => r.role)).toEqual([role]);
+      const profile = await db.query('select first_name from public.profiles where id = $1', [user.id]);
+      expect(profile.rows[0]?.first_name).toEqual(expect.any(String));
+    },
+  );
+
+  it("links the demo child's login to a child of the demo parent, coached by the demo coach", async () => {
+    const parent = await userByEmail('parent@ploom.local');
+    const child = await userByEmail('child@ploom.local');
+    const coach = await userByEmail('coach@ploom.local');
+    const { rows } = await db.query(
+      `select c.parent_id, k.user_id as coach_user_id
+         from public.children c left join public.coaches k on k.id = c.coach_id
+        where c.user_id = $1`,
+      [child.id],
+    );
+    expect(rows).toEqual([{ parent_id: parent.id, coach_user_id: coach.id }]);
+  });
+
+  it('gives the demo family past and upcoming sessions, shared updates and points', async () => {
+    const parent = await userByEmail('parent@ploom.local');
+    const { rows } = await db.query(
+      `select
+         (select count(*) from public.coaching_sessions where parent_id = $1 and starts_at < now())::int as past,
+         (select count(*) from public.coaching_sessions where parent_id = $1 and starts_at > now())::int as upcoming,
+         (select count(*) from public.parent_updates u join public.children c on c.id = u.child_id
+           where c.parent_id = $1 and u.shared_at is not null)::int as updates,
+         (select coalesce(sum(p.points), 0) from public.ploom_points p join public.children c on c.id = p.child_id
+           where c.parent_id = $1)::int as points`,
+      [parent.id],
+    );
+    expect(rows[0].past).toBeGreaterThan(0);
+    expect(rows[0].upcoming).toBeGreaterThan(0);
+    expect(rows[0].updates).toBeGreaterThan(0);
+    expect(rows[0].points).toBeGreaterThan(0);
+  });
+});
+
+describe('data for the admin screens', () => {
+  it('has sign-up enabled', async () => {
+    const { rows } = await db.query(`select enabled from public.feature_flags where key = 'signup_enabled'`);
+    expect(rows).toEqual([{ enabled: true }]);
+  });
+
+  it('has page views on every landing variant, some from a UTM campaign, and page leaves with durations', async () => {
+    const { rows } = await db.query<{ path: string; views: number; leaves: number; campaigns: number }>(
+      `select path,
+              count(*) filter (where event_type = 'page_view')::int as views,
+              count(*) filter (where event_type = 'page_leave' and duration_seconds > 0)::int as leaves,
+              count(distinct utm_campaign)::int as campaigns
+         from public.web_analytics where session_id like 'session\\_%\\_seed%' group by path`,
+    );
+    const byPath = Object.fromEntries(rows.map((r) => [r.path, r]));
+    for (const path of ['/', '/coaching', '/coaching-home', '/coaching-v2', '/pricing']) {
+      expect(byPath[path]?.views, path).toBeGreaterThan(0);
+      expect(byPath[path]?.leaves, path).toBeGreaterThan(0);
+    }
+    expect(rows.reduce((n, r) => n + r.campaigns, 0)).toBeGreaterThan(1);
+  });
+
+  it('has leads in several pipeline stages and subscribers', async () => {
+    const { rows } = await db.query(
+      `select (select count(distinct status) from public.waitlist)::int as stages,
+              (select count(*) from public.newsletter_subscribers)::int as subscribers`,
+    );
+    expect(rows[0].stages).toBeGreaterThanOrEqual(3);
+    expect(rows[0].subscribers).toBeGreaterThan(0);
+  });
+});

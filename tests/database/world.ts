@@ -1,0 +1,150 @@
+import type pg from 'pg';
+import { uniqueEmail } from '../support/stack.ts';
+import { createUser, setRoles, type Actor } from './support.ts';
+
+/**
+ * Two families, a coach, a child with a login and an admin, with a row of every kind that belongs to
+ * each, created fresh for a test file (committed, removed by `destroy`). The first family (parent,
+ * child login, coached by the coach) is "ours"; the second family is someone else's.
+ */
+export interface World {
+  users: Record<Exclude<Actor, 'anon'>, string>;
+  /** fixture rows by table, then by label */
+  rows: Record<string, Record<string, string>>;
+  destroy(): Promise<void>;
+}
+
+export async function createWorld(db: pg.Client): Promise<World> {
+  const parent = await createUser(db, { firstName: 'Pat', lastName: 'Fixture' });
+  const otherParent = await createUser(db, { firstName: 'Olive', lastName: 'Other' });
+  const coach = await createUser(db, { firstName: 'Casey', lastName: 'Coach' });
+  const child = await createUser(db, { firstName: 'Kit', lastName: 'Fixture' });
+  const admin = await createUser(db, { firstName: 'Ada', lastName: 'Admin' });
+  await setRoles(db, coach.id, ['coach']);
+  await setRoles(db, child.id, ['child']);
+  await setRoles(db, admin.id, ['admin']);
+  const users = {
+    parent: parent.id,
+    otherParent: otherParent.id,
+    coach: coach.id,
+    child: child.id,
+    admin: admin.id,
+  };
+
+  const one = async (sql: string, params: unknown[]) =>
+    String((await db.query<{ id: string | number }>(sql, params)).rows[0].id);
+
+  const roleIds = async () => {
+    const { rows } = await db.query<{ id: string; user_id: string }>(
+      'select id, user_id from public.user_roles where user_id = any($1)',
+      [Object.values(users)],
+    );
+    const label = (userId: string) => Object.entries(users).find(([, id]) => id === userId)![0];
+    return Object.fromEntries(rows.map((r) => [label(r.user_id), r.id]));
+  };
+
+  const activeCoach = await one(
+    `insert into public.coaches (user_id, display_name, title, specialties, sort_order)
+     values ($1, 'Casey Coach', 'Family Coach', array['emotions'], 90) returning id`,
+    [coach.id],
+  );
+  const inactiveCoach = await one(
+    `insert into public.coaches (display_name, is_active, sort_order) values ('Former Coach', false, 91) returning id`,
+    [],
+  );
+  const ourChild = await one(
+    `insert into public.children (parent_id, user_id, coach_id, first_name, age_band)
+     values ($1, $2, $3, 'Kit', '9') returning id`,
+    [parent.id, child.id, activeCoach],
+  );
+  const theirChild = await one(
+    `insert into public.children (parent_id, first_name, age_band) values ($1, 'Otto', '11') returning id`,
+    [otherParent.id],
+  );
+  const ourSession = await one(
+    `insert into public.coaching_sessions (child_id, coach_id, parent_id, starts_at)
+     values ($1, $2, $3, now() + interval '2 days') returning id`,
+    [ourChild, activeCoach, parent.id],
+  );
+  const theirSession = await one(
+    `insert into public.coaching_sessions (child_id, parent_id, starts_at)
+     values ($1, $2, now() + interval '3 days') returning id`,
+    [theirChild, otherParent.id],
+  );
+  const ourSharedUpdate = await one(
+    `insert into public.parent_updates (child_id, session_id, coach_id, body, shared_at)
+     values ($1, $2, $3, 'Kit practised calm breathing.', now()) returning id`,
+    [ourChild, ourSession, activeCoach],
+  );
+  const ourDraftUpdate = await one(
+    `insert into public.parent_updates (child_id, coach_id, body) values ($1, $2, 'Draft notes.') returning id`,
+    [ourChild, activeCoach],
+  );
+  const theirUpdate = await one(
+    `insert into public.parent_updates (child_id, body, shared_at) values ($1, 'Otto did well.', now()) returning id`,
+    [theirChild],
+  );
+  const ourPoints = await one(
+    `insert into public.ploom_points (child_id, points, reason, awarded_by) values ($1, 10, 'Attended', $2) returning id`,
+    [ourChild, coach.id],
+  );
+  const theirPoints = await one(
+    `insert into public.ploom_points (child_id, points, reason, awarded_by) values ($1, 5, 'Tried', $2) returning id`,
+    [theirChild, otherParent.id],
+  );
+  const parentLog = await one(
+    `insert into public.audit_logs (actor_user_id, action, entity_type, entity_id)
+     values ($1, 'USER_LOGIN', 'auth', $2) returning id`,
+    [parent.id, parent.id],
+  );
+  const adminLog = await one(
+    `insert into public.audit_logs (actor_user_id, action, entity_type, entity_id)
+     values ($1, 'LEAD_STATUS_CHANGED', 'waitlist', 'x') returning id`,
+    [admin.id],
+  );
+  const pageView = await one(
+    `insert into public.web_analytics (session_id, event_type, page_path, device_type)
+     values ('session_1_fixture', 'page_view', '/coaching?utm_campaign=fixture', 'desktop') returning id`,
+    [],
+  );
+  const subscriber = await one(
+    `insert into public.newsletter_subscribers (email, first_name) values ($1, 'Sub') returning id`,
+    [uniqueEmail('subscriber')],
+  );
+  const lead = await one(
+    `insert into public.waitlist (name, email, consent, source) values ('Lee Lead', $1, true, 'waitlist') returning id`,
+    [uniqueEmail('lead')],
+  );
+  const flagKey = `fixture_${Date.now().toString(36)}`;
+  await db.query(`insert into public.feature_flags (key, enabled) values ($1, false)`, [flagKey]);
+
+  const rows: World['rows'] = {
+    user_roles: await roleIds(),
+    profiles: { ...users },
+    audit_logs: { parentLog, adminLog },
+    web_analytics: { pageView },
+    newsletter_subscribers: { subscriber },
+    waitlist: { lead },
+    feature_flags: { signupEnabled: 'signup_enabled', fixtureFlag: flagKey },
+    coaches: { activeCoach, inactiveCoach },
+    children: { ourChild, theirChild },
+    coaching_sessions: { ourSession, theirSession },
+    parent_updates: { ourSharedUpdate, ourDraftUpdate, theirUpdate },
+    ploom_points: { ourPoints, theirPoints },
+  };
+
+  return {
+    users,
+    rows,
+    async destroy() {
+      await db.query('delete from public.feature_flags where key = $1', [flagKey]);
+      await db.query('delete from public.waitlist where id = $1', [lead]);
+      await db.query('delete from public.newsletter_subscribers where id = $1', [subscriber]);
+      await db.query('delete from public.web_analytics where id = $1', [pageView]);
+      await db.query('delete from public.audit_logs where id = any($1)', [[parentLog, adminLog]]);
+      await db.query('delete from public.coaches where id = any($1)', [[activeCoach, inactiveCoach]]);
+      // Users last: their children, sessions, updates, points, roles and profiles go with them.
+      await db.query('delete from auth.users where id = any($1)', [Object.values(users)]);
+    },
+  };
+}

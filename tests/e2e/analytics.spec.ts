@@ -1,0 +1,117 @@
+import { expect, test, type Request } from '@playwright/test';
+import { adminDb } from '../support/stack.ts';
+
+interface AnalyticsRow {
+  event_type: string;
+  page_path: string;
+  path: string;
+  referrer: string | null;
+  user_agent: string | null;
+  device_type: string;
+  duration_seconds: number | null;
+  metadata: Record<string, number>;
+  utm_source: string | null;
+}
+
+async function eventsOf(sessionId: string): Promise<AnalyticsRow[]> {
+  const db = await adminDb();
+  try {
+    const { rows } = await db.query('select * from public.web_analytics where session_id = $1 order by id', [
+      sessionId,
+    ]);
+    return rows as AnalyticsRow[];
+  } finally {
+    await db.end();
+  }
+}
+
+test('records a page view per route change with the session, device and screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/waitlist?utm_source=newsletter');
+  const sessionId = await page.evaluate(() => sessionStorage.getItem('ploom_analytics_session_id'));
+  expect(sessionId).toMatch(/^session_\d+_[a-z0-9]+$/);
+  await expect.poll(async () => (await eventsOf(sessionId!)).length, { timeout: 10_000 }).toBe(1);
+
+  // A client-side route change.
+  await page.getByRole('link', { name: 'Ploom home' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect
+    .poll(
+      async () =>
+        (await eventsOf(sessionId!)).filter((e) => e.event_type === 'page_view').map((e) => e.page_path),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toEqual(['/waitlist?utm_source=newsletter', '/']);
+
+  const [first] = await eventsOf(sessionId!);
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+  expect(first).toMatchObject({
+    event_type: 'page_view',
+    page_path: '/waitlist?utm_source=newsletter',
+    path: '/waitlist',
+    utm_source: 'newsletter',
+    referrer: null,
+    user_agent: userAgent,
+    device_type: 'desktop',
+  });
+  expect(first.metadata).toEqual({
+    screen_width: await page.evaluate(() => screen.width),
+    screen_height: await page.evaluate(() => screen.height),
+  });
+});
+
+test('reports the device type from the window width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/waitlist');
+  const sessionId = await page.evaluate(() => sessionStorage.getItem('ploom_analytics_session_id'));
+  await expect.poll(async () => (await eventsOf(sessionId!)).map((e) => e.device_type)).toEqual(['mobile']);
+});
+
+test('sends page leaves by beacon on route change and when the page closes', async ({ page, context }) => {
+  const leaveRequests: Request[] = [];
+  context.on('request', (request) => {
+    if (request.url().includes('/functions/v1/track-page-leave')) leaveRequests.push(request);
+  });
+  await page.goto('/waitlist');
+  const sessionId = (await page.evaluate(() => sessionStorage.getItem('ploom_analytics_session_id')))!;
+  await page.waitForTimeout(1200);
+  await page.getByRole('link', { name: 'Ploom home' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await expect
+    .poll(async () =>
+      (await eventsOf(sessionId)).filter((e) => e.event_type === 'page_leave').map((e) => e.page_path),
+    )
+    .toEqual(['/waitlist']);
+  const [leave] = (await eventsOf(sessionId)).filter((e) => e.event_type === 'page_leave');
+  expect(leave.device_type).toBe('desktop');
+  expect(leave.duration_seconds).toBeGreaterThanOrEqual(1);
+
+  // It went as a beacon: the key in the URL, no apikey header, a text/plain body.
+  expect(leaveRequests.length).toBeGreaterThanOrEqual(1);
+  const beacon = leaveRequests[0];
+  expect(beacon.method()).toBe('POST');
+  expect(new URL(beacon.url()).searchParams.get('apikey')).toBeTruthy();
+  const headers = await beacon.allHeaders();
+  expect(headers.apikey).toBeUndefined();
+  expect(headers['content-type']).toContain('text/plain');
+  expect(JSON.parse(beacon.postData() ?? '{}')).toMatchObject({
+    session_id: sessionId,
+    event_type: 'page_leave',
+    page_path: '/waitlist',
+  });
+
+  // Closing the page sends the leave of the page being shown.
+  await page.close({ runBeforeUnload: true });
+  await expect
+    .poll(
+      async () =>
+        (await eventsOf(sessionId)).filter((e) => e.event_type === 'page_leave').map((e) => e.page_path),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toEqual(['/waitlist', '/']);
+});

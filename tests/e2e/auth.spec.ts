@@ -1,0 +1,140 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminDb, signedInClient, uniqueEmail } from '../support/stack.ts';
+import { waitForEmail } from '../support/inbox.ts';
+
+async function query<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]> {
+  const db = await adminDb();
+  try {
+    return (await db.query(sql, params)).rows as T[];
+  } finally {
+    await db.end();
+  }
+}
+
+const auditActions = async (userId: string) =>
+  (
+    await query<{ action: string; entity_type: string; entity_id: string }>(
+      'select action, entity_type, entity_id from public.audit_logs where actor_user_id = $1 order by created_at',
+      [userId],
+    )
+  ).map((r) => `${r.action} ${r.entity_type} ${r.entity_id === userId ? 'self' : r.entity_id}`);
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+test.describe('login and logout', () => {
+  test('a parent logs in (one login record, last login set), sees My Dashboard, and logs out', async ({
+    page,
+  }) => {
+    const account = await signedInClient({ firstName: 'Pat', lastName: 'Parent' });
+    await logIn(page, account.email, account.password);
+    await page.waitForURL('**/app');
+
+    await expect.poll(() => auditActions(account.userId)).toEqual(['USER_LOGIN auth self']);
+    const [profile] = await query<{ last_login_at: Date | null }>(
+      'select last_login_at from public.profiles where id = $1',
+      [account.userId],
+    );
+    expect(profile.last_login_at).not.toBeNull();
+    expect(Date.now() - new Date(profile.last_login_at!).getTime()).toBeLessThan(60_000);
+
+    // The session persists across visits, and a restored session is not a new login.
+    await page.goto('/waitlist');
+    const nav = page.getByRole('navigation').first();
+    await expect(nav.getByRole('link', { name: 'My Dashboard' })).toHaveAttribute('href', '/app');
+    await page.reload();
+    await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await auditActions(account.userId)).toEqual(['USER_LOGIN auth self']);
+
+    await nav.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(
+      nav.getByRole('link', { name: 'Login' }).or(nav.getByRole('link', { name: 'Join Waitlist' })),
+    ).toBeVisible();
+    await expect
+      .poll(() => auditActions(account.userId))
+      .toEqual(['USER_LOGIN auth self', 'USER_LOGOUT auth self']);
+  });
+
+  test("a wrong password shows 'Login failed' with the server's message", async ({ page }) => {
+    const account = await signedInClient();
+    await logIn(page, account.email, 'not-the-password');
+    await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+    await expect(page.getByText(/invalid login credentials/i)).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  test('an admin goes to /admin and is offered no My Dashboard', async ({ page }) => {
+    const account = await signedInClient({ firstName: 'Ada', lastName: 'Admin' });
+    await query("insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing", [
+      account.userId,
+    ]);
+    await logIn(page, account.email, account.password);
+    await page.waitForURL('**/admin');
+    await page.goto('/waitlist');
+    const nav = page.getByRole('navigation').first();
+    await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'My Dashboard' })).toHaveCount(0);
+  });
+
+  test('the account pages have no accessibility violations', async ({ page }) => {
+    for (const path of ['/login', '/forgot-password', '/reset-password']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, path).toEqual([]);
+    }
+  });
+});
+
+test.describe('password reset', () => {
+  test('through the emailed link: new password, signed in, sent on by role', async ({ page }) => {
+    const account = await signedInClient();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText(/If an account exists for/)).toBeVisible();
+
+    const mail = await waitForEmail(account.email, /reset/i);
+    const link = (mail.html.match(/href="([^"]*verify[^"]*)"/)?.[1] ?? '').replace(/&amp;/g, '&');
+    expect(link).toContain('type=recovery');
+    await page.goto(link);
+    await page.waitForURL('**/reset-password**');
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret-7');
+    await page.getByLabel('Confirm new password').fill('a-brand-new-secret-7');
+    await page.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(page.getByText('Password updated')).toBeVisible();
+    await page.waitForURL('**/app');
+
+    // The new password works.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, account.email, 'a-brand-new-secret-7');
+    await page.waitForURL('**/app');
+  });
+
+  test('the same neutral answer for an unknown email', async ({ page }) => {
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText(/If an account exists for/)).toBeVisible();
+  });
+
+  test('an expired link explains itself and offers a new one', async ({ page }) => {
+    await page.goto(
+      '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByText('Email link is invalid or has expired', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Send a New Link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});

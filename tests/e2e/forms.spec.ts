@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { waitForEmail } from '../support/inbox.ts';
+
+async function waitlistRows(email: string) {
+  const db = await adminDb();
+  try {
+    const { rows } = await db.query('select * from public.waitlist where lower(email) = lower($1)', [email]);
+    return rows as Record<string, unknown>[];
+  } finally {
+    await db.end();
+  }
+}
+
+async function fillFitCall(page: Page, email: string) {
+  await page.getByLabel("Parent's name").fill('Dana Fitcall');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+1 (555) 010-2030');
+  await page.getByLabel("Child's name").fill('Robin');
+  await page.getByLabel("Child's age").fill('9');
+  await page.getByLabel(/help with/).selectOption('confidence');
+}
+
+const fitCallButton = (page: Page) => page.getByRole('button', { name: 'Request My Free Intro Call' });
+
+test.describe('intro call request (/request-fit-call)', () => {
+  test('saves the lead with its landing page and campaign, emails the parent, then returns to /coaching', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('fitcall');
+    // The session starts on a landing variant from an ad.
+    await page.goto('/coaching?utm_source=facebook&utm_campaign=spring');
+    await page.goto('/request-fit-call');
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/coaching');
+    for (const tile of ['15 min', '24 hrs', '0 pressure'])
+      await expect(page.getByText(tile, { exact: true })).toBeVisible();
+
+    await fillFitCall(page, email);
+    // Hold the insert a moment so the submitting state can be seen.
+    await page.route('**/rest/v1/waitlist*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await fitCallButton(page).click();
+    const submitting = page.getByRole('button', { name: 'Submitting...' });
+    await expect(submitting).toBeVisible();
+    await expect(submitting).toBeDisabled();
+
+    await expect(page.getByText('Request Received!')).toBeVisible();
+    const shownAt = Date.now();
+    await expect(
+      page.getByText("We'll reach out within 24 hours to schedule your free Intro Call."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Parent's name")).toHaveValue('');
+    await page.waitForURL('**/coaching', { timeout: 5000 });
+    const waited = Date.now() - shownAt;
+    expect(waited).toBeGreaterThan(1000);
+    expect(waited).toBeLessThan(3500);
+
+    const rows = await waitlistRows(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Dana Fitcall',
+      phone: '+1 (555) 010-2030',
+      child_name: 'Robin',
+      age_band: '9',
+      challenge: 'confidence',
+      consent: true,
+      source: 'fit-call',
+      landing_path: '/coaching',
+      utm_source: 'facebook',
+      utm_campaign: 'spring',
+    });
+    expect(String(rows[0].analytics_session_id)).toMatch(/^session_\d+_[a-z0-9]+$/);
+    const mail = await waitForEmail(email, /Intro Call/i);
+    expect(mail.text).toContain('Dana');
+  });
+
+  test('shows inline errors and focuses the first invalid field', async ({ page }) => {
+    await page.goto('/request-fit-call');
+    await page.getByLabel('Email').fill('not-an-email');
+    await fitCallButton(page).click();
+    await expect(page.getByLabel("Parent's name")).toBeFocused();
+    await expect(page.getByLabel("Parent's name")).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Please enter your phone number.')).toBeVisible();
+  });
+
+  test('a failed submit keeps everything typed; the retry saves one row', async ({ page }) => {
+    const email = uniqueEmail('offline');
+    await page.goto('/request-fit-call');
+    await fillFitCall(page, email);
+    await page.route('**/rest/v1/waitlist*', (route) => route.abort('internetdisconnected'));
+    await fitCallButton(page).click();
+    await expect(page.getByText('Please try again or contact us directly.')).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toBeVisible();
+    await expect(page.getByLabel("Parent's name")).toHaveValue('Dana Fitcall');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Phone')).toHaveValue('+1 (555) 010-2030');
+    await expect(page.getByLabel(/help with/)).toHaveValue('confidence');
+    expect(await waitlistRows(email)).toHaveLength(0);
+
+    await page.unroute('**/rest/v1/waitlist*');
+    await fitCallButton(page).click();
+    await expect(page.getByText('Request Received!')).toBeVisible();
+    expect(await waitlistRows(email)).toHaveLength(1);
+  });
+
+  test('a lost response then a retry still saves one row', async ({ page }) => {
+    const email = uniqueEmail('lostreply');
+    await page.goto('/request-fit-call');
+    await fillFitCall(page, email);
+    // The first insert reaches the database but its answer never arrives.
+    await page.route('**/rest/v1/waitlist*', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await fitCallButton(page).click();
+    await expect(page.getByText('Please try again or contact us directly.')).toBeVisible();
+    expect(await waitlistRows(email)).toHaveLength(1);
+
+    await page.unroute('**/rest/v1/waitlist*');
+    await fitCallButton(page).click();
+    await expect(page.getByText('Request Received!')).toBeVisible();
+    expect(await waitlistRows(email)).toHaveLength(1);
+  });
+
+  test('a double click creates one row', async ({ page }) => {
+    const email = uniqueEmail('double');
+    await page.goto('/request-fit-call');
+    await fillFitCall(page, email);
+    await fitCallButton(page).dblclick();
+    await expect(page.getByText('Request Received!')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await waitlistRows(email)).toHaveLength(1);
+  });
+
+  test('has no accessibility violations', async ({ page }) => {
+    await page.goto('/request-fit-call');
+    await fitCallButton(page).click();
+    await expect(page.getByText('Please enter your name.')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
+
+test.describe('v2 contact form (/coaching-v2)', () => {
+  test('saves phone and focus area, emails the parent, clears and stays', async ({ page }) => {
+    const email = uniqueEmail('v2');
+    await page.goto('/coaching-v2');
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'Get in Touch' }) });
+    await form.getByLabel('Your name').fill('Sam Vtwo');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Phone').fill('555 123 9876');
+    await form.getByLabel("Child's age").fill('11');
+    await form.getByLabel('Focus area').selectOption('focus');
+    await form.getByRole('button', { name: 'Get in Touch' }).click();
+    await expect(page.getByText('Thank you!')).toBeVisible();
+    await expect(
+      page.getByText("Check your email for confirmation. We'll contact you within 24 hours."),
+    ).toBeVisible();
+    await expect(form.getByLabel('Your name')).toHaveValue('');
+    await page.waitForTimeout(1800);
+    expect(new URL(page.url()).pathname).toBe('/coaching-v2');
+
+    const rows = await waitlistRows(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Sam Vtwo',
+      phone: '555 123 9876',
+      age_band: '11',
+      challenge: 'focus',
+      consent: true,
+      source: 'contact-v2',
+      landing_path: '/coaching-v2',
+    });
+    await waitForEmail(email, /Intro Call/i);
+  });
+});
+
+test.describe('waitlist page (/waitlist)', () => {
+  test('adds the family to the waitlist', async ({ page }) => {
+    const email = uniqueEmail('waitlist');
+    await page.goto('/waitlist');
+    await expect(page.getByRole('heading', { level: 1, name: 'Join the waitlist' })).toBeVisible();
+    await expect(page.getByText('first 25 families').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+    const form = page.locator('#waitlist');
+    await form.getByLabel("Parent's name").fill('Lee Waiting');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel("Child's age").fill('7');
+    await form.getByRole('button', { name: 'Join the Waitlist' }).click();
+    await expect(page.getByText("You're on the list!")).toBeVisible();
+    const rows = await waitlistRows(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Lee Waiting', phone: null, age_band: '7', source: 'waitlist' });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
+
+test.describe('newsletter', () => {
+  test('subscribes, sends the welcome email, and says so for a repeat', async ({ page }) => {
+    const email = uniqueEmail('reader');
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+    await form.scrollIntoViewIfNeeded();
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Welcome to the community! 🌱')).toBeVisible();
+    await expect(page.getByText('Check your inbox for a welcome email.')).toBeVisible();
+    await expect(form.getByLabel('Email')).toHaveValue('');
+
+    const db = await adminDb();
+    try {
+      const { rows } = await db.query('select * from public.newsletter_subscribers where email = $1', [
+        email,
+      ]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].first_name).toBeNull();
+    } finally {
+      await db.end();
+    }
+    await waitForEmail(email, /Welcome/i);
+
+    await form.getByLabel('Email').fill(email.toUpperCase());
+    await form.getByLabel('First name').fill('Kim');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Already subscribed!')).toBeVisible();
+    await expect(page.getByText('This email is already on our list.')).toBeVisible();
+  });
+
+  test('the browser checks the email before anything is sent', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Newsletter sign-up' });
+    let inserted = false;
+    await page.route('**/rest/v1/newsletter_subscribers*', (route) => {
+      inserted = true;
+      return route.continue();
+    });
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    const valid = await form.getByLabel('Email').evaluate((el) => (el as HTMLInputElement).validity.valid);
+    expect(valid).toBe(false);
+    await page.waitForTimeout(300);
+    expect(inserted).toBe(false);
+  });
+});

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { loadConfig } from '../../local-supabase/config.ts';
+import { createAuth, type AuthOptions } from '../../local-supabase/auth.ts';
+import { createGateway } from '../../local-supabase/gateway.ts';
+import { sendJson } from '../../local-supabase/http.ts';
+import type { HttpService, StackContext } from '../../local-supabase/types.ts';
+import { stackEnv, uniqueEmail } from '../support/stack.ts';
+import { waitForEmail } from '../support/inbox.ts';
+
+/**
+ * Auth under settings the shared test stack does not use: a short access-token lifetime (so
+ * supabase-js' auto-refresh has to act) and email confirmation required. Each runs a second Auth
+ * on its own port against the test stack's database and mail catcher.
+ */
+
+interface ExtraAuth {
+  url: string;
+  client(options?: { autoRefreshToken?: boolean }): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+async function startAuth(jwtExpiry: number, options: AuthOptions): Promise<ExtraAuth> {
+  const base = loadConfig({ quiet: true, jwtExpiry, siteUrl: stackEnv.siteUrl });
+  const config = { ...base };
+  const adminPool = new pg.Pool({ connectionString: stackEnv.dbUrl, max: 4 });
+  adminPool.on('error', () => {});
+  const transport = nodemailer.createTransport({
+    host: base.host,
+    port: base.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  const mail = {
+    async send(message: { to: string; subject: string; html: string; text: string }) {
+      await transport.sendMail({ from: config.mailFrom, ...message });
+    },
+    async stop() {
+      transport.close();
+    },
+  };
+  const ctx: StackContext = { config, adminPool, apiPool: adminPool, log: () => {} };
+  const unused: HttpService = {
+    async handle(_req, res) {
+      sendJson(res, 404, { message: 'not part of this test' });
+    },
+  };
+  const server: http.Server = createGateway(ctx, {
+    rest: unused,
+    functions: unused,
+    auth: createAuth(ctx, mail, options),
+    realtime: { ...unused, handleUpgrade: (_req, socket) => socket.destroy() },
+  });
+  await new Promise<void>((resolve) => server.listen(0, base.host, () => resolve()));
+  config.apiPort = (server.address() as AddressInfo).port;
+  const url = `http://${config.host}:${config.apiPort}`;
+  return {
+    url,
+    client: ({ autoRefreshToken = false } = {}) =>
+      createClient(url, stackEnv.anonKey, {
+        auth: { persistSession: false, autoRefreshToken, detectSessionInUrl: false },
+        realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+      }),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      transport.close();
+      await adminPool.end();
+    },
+  };
+}
+
+describe('auto-refresh with short-lived access tokens', () => {
+  let auth: ExtraAuth;
+  beforeAll(async () => {
+    // 60 s is inside supabase-js' 90 s refresh margin, so it refreshes on its first tick.
+    auth = await startAuth(60, {});
+  });
+  afterAll(async () => auth?.stop());
+
+  it('refreshes the session by itself before the access token expires', async () => {
+    const client = auth.client({ autoRefreshToken: true });
+    try {
+      const email = uniqueEmail('short');
+      const { data, error } = await client.auth.signUp({ email, password: 'short-lived-1' });
+      expect(error).toBeNull();
+      expect(data.session!.expires_in).toBeLessThanOrEqual(60);
+      const firstToken = data.session!.access_token;
+      const refreshed = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no TOKEN_REFRESHED within 15 s')), 15000);
+        const { data: sub } = client.auth.onAuthStateChange((event, session) => {
+          if (event === 'TOKEN_REFRESHED' && session) {
+            clearTimeout(timer);
+            sub.subscription.unsubscribe();
+            resolve(session.access_token);
+          }
+        });
+        void client.auth.startAutoRefresh();
+      });
+      expect(refreshed).not.toBe(firstToken);
+      const { data: me, error: meError } = await client.auth.getUser(refreshed);
+      expect(meError).toBeNull();
+      expect(me.user?.email).toBe(email);
+    } finally {
+      await client.auth.stopAutoRefresh();
+    }
+  });
+});
+
+describe('email confirmation required', () => {
+  let auth: ExtraAuth;
+  beforeAll(async () => {
+    auth = await startAuth(3600, { autoconfirm: false });
+  });
+  afterAll(async () => auth?.stop());
+
+  it('signs up without a session, emails a confirmation link, and the link signs the user in', async () => {
+    const email = uniqueEmail('confirm');
+    const redirect = `${stackEnv.siteUrl}/welcome`;
+    const { data, error } = await auth.client().auth.signUp({
+      email,
+      password: 'confirm-me-1',
+      options: { data: { first_name: 'Ivy' }, emailRedirectTo: redirect },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+
+    const early = await auth.client().auth.signInWithPassword({ email, password: 'confirm-me-1' });
+    expect(early.error?.code).toBe('email_not_confirmed');
+    expect(early.error?.message).toBe('Email not confirmed');
+
+    const mail = await waitForEmail(email, /Confirm your email/);
+    expect(mail.html).toContain('Hi Ivy,');
+    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
+    expect(link.startsWith(`${auth.url}/auth/v1/verify?`)).toBe(true);
+    const response = await fetch(link, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    const location = response.headers.get('location')!;
+    expect(location.startsWith(`${redirect}#access_token=`)).toBe(true);
+    expect(new URLSearchParams(new URL(location).hash.slice(1)).get('type')).toBe('signup');
+
+    const later = await auth.client().auth.signInWithPassword({ email, password: 'confirm-me-1' });
+    expect(later.error).toBeNull();
+    expect(later.data.user?.email_confirmed_at).toBeTruthy();
+  });
+
+  it('does not reveal that an email is already registered', async () => {
+    const email = uniqueEmail('taken');
+    const first = await auth.client().auth.signUp({ email, password: 'confirm-me-1' });
+    const second = await auth.client().auth.signUp({ email, password: 'something-else-2' });
+    expect(second.error).toBeNull();
+    expect(second.data.session).toBeNull();
+    expect(second.data.user?.email).toBe(email);
+    expect(second.data.user?.id).not.toBe(first.data.user?.id);
+  });
+});
