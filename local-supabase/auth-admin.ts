@@ -88,10 +88,23 @@ async function userOr404(pool: pg.Pool, id: string): Promise<UserRow> {
 }
 
 function rethrowDuplicate(error: unknown): never {
-  if ((error as { code?: string }).code === '23505') {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code === '23505' && constraint?.includes('phone')) {
+    throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
+  }
+  if (code === '23505') {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
   throw error;
+}
+
+/** A phone number as GoTrue stores it: E.164 digits without the plus sign. */
+export function validatePhone(value: unknown): string {
+  const digits = typeof value === 'string' ? value.replace(/[\s()+-]/g, '') : '';
+  if (!/^[1-9][0-9]{1,14}$/.test(digits)) {
+    throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+  }
+  return digits;
 }
 
 export async function handleAdmin(
@@ -111,6 +124,8 @@ export async function handleAdmin(
       const page = pageParam(url.searchParams.get('page'), 1, 'page');
       const perPage = Math.min(pageParam(url.searchParams.get('per_page'), 50, 'per_page'), 1000);
       const filter = url.searchParams.get('filter') ?? '';
+      if (filter.includes('\u0000'))
+        throw badRequest('validation_failed', 'filter must not contain NUL characters');
       const where = `deleted_at is null and ($1 = '' or email ilike '%' || $1 || '%')`;
       const total = Number(
         (await pool.query<{ n: string }>(`select count(*) as n from auth.users where ${where}`, [filter]))
@@ -137,22 +152,31 @@ export async function handleAdmin(
     if (method === 'POST') {
       const body = await deps.body();
       const email =
-        body.email === undefined || body.email === '' ? undefined : deps.validateEmail(body.email);
-      if (!email)
-        throw badRequest('validation_failed', 'Unable to validate email address: an email is required');
+        body.email === undefined || body.email === null || body.email === ''
+          ? undefined
+          : deps.validateEmail(body.email);
+      const phone =
+        body.phone === undefined || body.phone === null || body.phone === ''
+          ? undefined
+          : validatePhone(body.phone);
+      if (!email && !phone) {
+        throw badRequest('validation_failed', 'An email address or a phone number is required');
+      }
       const password = body.password === undefined ? undefined : deps.checkPassword(body.password);
       const userMetadata = objectField(body, 'user_metadata') ?? objectField(body, 'data') ?? {};
       const appMetadata = {
         ...(objectField(body, 'app_metadata') ?? {}),
-        provider: 'email',
-        providers: ['email'],
+        provider: email ? 'email' : 'phone',
+        providers: [email ? 'email' : 'phone'],
       };
       if (body.id !== undefined && !isUuid(body.id))
         throw badRequest('validation_failed', 'id must be a UUID');
-      if (await findUserByEmail(pool, email)) rethrowDuplicate({ code: '23505' });
+      if (email && (await findUserByEmail(pool, email))) rethrowDuplicate({ code: '23505' });
       const user = await insertUser(pool, {
         id: body.id as string | undefined,
-        email,
+        email: email ?? null,
+        phone: phone ?? null,
+        phoneConfirmed: body.phone_confirm === true,
         passwordHash: password ? await bcrypt.hash(password, 10) : null,
         userMetadata,
         appMetadata,
@@ -184,6 +208,10 @@ export async function handleAdmin(
       changes.encrypted_password = await bcrypt.hash(deps.checkPassword(body.password), 10);
     }
     if (body.email_confirm === true && !user.email_confirmed_at) changes.email_confirmed_at = new Date();
+    if (body.phone !== undefined) {
+      changes.phone = body.phone === null || body.phone === '' ? null : validatePhone(body.phone);
+    }
+    if (body.phone_confirm === true && !user.phone_confirmed_at) changes.phone_confirmed_at = new Date();
     const userMetadata = objectField(body, 'user_metadata');
     if (userMetadata) changes.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, userMetadata);
     const appMetadata = objectField(body, 'app_metadata');

@@ -103,6 +103,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  if (!/[0-9]/.test(phone)) return undefined;
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users
       where regexp_replace(phone, '[^0-9]', '', 'g') = $1 and deleted_at is null`,

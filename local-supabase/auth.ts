@@ -46,6 +46,14 @@ import { handleAdmin, mergeMetadata, objectField } from './auth-admin.ts';
  * Auth: the subset of GoTrue (Supabase Auth) that `@supabase/auth-js` calls, with GoTrue's
  * paths, response shapes, error codes and messages. Users live in auth.users, so database
  * triggers written for Supabase (e.g. creating a profile from `raw_user_meta_data`) work unchanged.
+ *
+ *   POST /signup  POST /token?grant_type=password|refresh_token  GET|PUT /user  POST /logout
+ *   POST /recover  POST /otp  POST /resend  GET|POST /verify  GET /settings  GET /health
+ *   POST /invite and /admin/users[/<id>] (service_role only)
+ *
+ * Email links use the implicit flow: /verify redirects to `redirect_to#access_token=…&type=…`,
+ * which supabase-js (detectSessionInUrl) turns into a session. The link token is random, single-use,
+ * valid for an hour and kept only as a hash.
  */
 export interface AuthOptions {
   /** GoTrue's MAILER_AUTOCONFIRM; the Supabase CLI's local default is on (no confirmation email). */
@@ -101,7 +109,21 @@ async function readBodyObject(req: IncomingMessage): Promise<Record<string, unkn
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected an object');
   }
+  if (containsNul(parsed)) {
+    // Postgres cannot store U+0000 in text or jsonb: refuse it here rather than fail later.
+    throw badRequest(
+      'bad_json',
+      'Could not parse request body as JSON: text must not contain NUL characters',
+    );
+  }
   return parsed as Record<string, unknown>;
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  const entries = Array.isArray(value) ? value : Object.entries(value).flat();
+  return entries.some((item) => containsNul(item, depth + 1));
 }
 
 function optionalString(body: Record<string, unknown>, name: string): string | undefined {
@@ -281,7 +303,7 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
     return { user, sessionId, claims };
   }
 
-  async function optionalClaims(req: IncomingMessage) {
+  async function bearerClaims(req: IncomingMessage) {
     const header = req.headers.authorization;
     if (!header || !/^bearer /i.test(header)) {
       throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
@@ -302,6 +324,10 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
     const rawEmail = optionalString(body, 'email');
     const phone = optionalString(body, 'phone');
     const data = objectField(body, 'data') ?? {};
+    if (!password && !rawEmail && !phone) {
+      // What `signInAnonymously()` sends; anonymous sign-ins are off, as in the CLI's defaults.
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
     if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPassword(password);
     if (rawEmail && phone) {
@@ -396,7 +422,6 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
       await timingSafeMiss(password);
       throw invalid();
     }
-    if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
     let ok = false;
     try {
       ok = await bcrypt.compare(password, user.encrypted_password);
@@ -404,7 +429,9 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
       ok = false; // not a bcrypt hash
     }
     if (!ok) throw invalid();
+    if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
     if (email && !isEmailConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
+    if (!email && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
     const session = await withTransaction(pool, (db) => issueSession(db, config, user.id, 'password'));
     return send(res, 200, session);
   }
@@ -552,7 +579,7 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
 
   /** `auth.admin.inviteUserByEmail`: creates the account and emails a link that signs the person in. */
   async function invite(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const claims = await optionalClaims(req);
+    const claims = await bearerClaims(req);
     if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') {
       throw forbidden('not_admin', 'User not allowed');
     }
@@ -760,7 +787,7 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
     if (path.startsWith('/admin/')) {
       return handleAdmin(req, res, path.replace(/\/+$/, ''), url, {
         pool,
-        claims: await optionalClaims(req),
+        claims: await bearerClaims(req),
         body: () => readBodyObject(req),
         validateEmail,
         checkPassword,

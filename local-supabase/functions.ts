@@ -24,6 +24,8 @@ export interface FunctionsOptions {
   configFile?: string;
   /** how long a function may take to start listening (the first start may download npm packages) */
   startTimeoutMs?: number;
+  /** fetch the functions' npm: packages in the background at start (default true) */
+  warmCache?: boolean;
 }
 
 const MAX_REQUEST_BYTES = 20 * 1024 * 1024;
@@ -41,25 +43,59 @@ interface Running {
   child: ChildProcess;
   port: number;
   exited: Promise<void>;
+  /** requests being answered by this process */
+  inflight: number;
+  /** replaced after a code change: ends once its last request is answered */
+  retired: boolean;
 }
+
+const alive = (running: Running) => running.child.exitCode === null && running.child.signalCode === null;
 
 class FunctionProcess {
   private running?: Running;
   private starting?: Promise<Running>;
 
   constructor(
-    private readonly name: string,
     private readonly entry: string,
     private readonly spawnDeno: (entry: string) => ChildProcess,
     private readonly log: (message: string) => void,
     private readonly startTimeoutMs: number,
   ) {}
 
-  /** The listening process, started if needed; concurrent first requests share one start. */
-  ready(): Promise<Running> {
-    if (this.running && this.running.child.exitCode === null && this.running.child.signalCode === null) {
-      return Promise.resolve(this.running);
+  private stale = false;
+  private readonly retired = new Set<Running>();
+
+  /** The code changed: the next request gets a new process; requests in flight finish on the old one. */
+  markStale() {
+    this.stale = true;
+  }
+
+  /** Runs `work` with the listening process, started if needed; concurrent first requests share one start. */
+  async use<T>(work: (running: Running) => Promise<T>): Promise<T> {
+    const running = await this.ready();
+    running.inflight += 1;
+    try {
+      return await work(running);
+    } finally {
+      running.inflight -= 1;
+      if (running.retired && running.inflight === 0) running.child.kill('SIGTERM');
     }
+  }
+
+  private ready(): Promise<Running> {
+    // A start under way may have read the old code: it is replaced on a later request.
+    if (this.stale && !this.starting) {
+      this.stale = false;
+      const old = this.running;
+      this.running = undefined;
+      if (old && alive(old)) {
+        old.retired = true;
+        this.retired.add(old);
+        void old.exited.then(() => this.retired.delete(old));
+        if (old.inflight === 0) old.child.kill('SIGTERM');
+      }
+    }
+    if (this.running && alive(this.running)) return Promise.resolve(this.running);
     this.starting ??= this.start().finally(() => (this.starting = undefined));
     return this.starting;
   }
@@ -71,14 +107,19 @@ class FunctionProcess {
     let output = '';
     return new Promise<Running>((resolve, reject) => {
       let settled = false;
-      const timer = setTimeout(() => fail(`did not start listening within ${this.startTimeoutMs} ms`), this.startTimeoutMs);
+      const timer = setTimeout(
+        () => fail(`did not start listening within ${this.startTimeoutMs} ms`),
+        this.startTimeoutMs,
+      );
       const fail = (reason: string) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         child.kill('SIGKILL');
         this.log(`failed to start: ${reason}\n${output.trim()}`);
-        reject(new HttpError(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }));
+        reject(
+          new HttpError(503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }),
+        );
       };
       const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
         const text = chunk.toString('utf8');
@@ -88,7 +129,13 @@ class FunctionProcess {
           if (listening) {
             settled = true;
             clearTimeout(timer);
-            const running = { child, port: Number(listening[1]), exited };
+            const running: Running = {
+              child,
+              port: Number(listening[1]),
+              exited,
+              inflight: 0,
+              retired: false,
+            };
             this.running = running;
             this.log(`started in ${Date.now() - started} ms`);
             resolve(running);
@@ -97,7 +144,8 @@ class FunctionProcess {
             return;
           }
         } else {
-          for (const line of text.split('\n')) if (line.trim()) this.log(stream === 'stderr' ? line : `(stdout) ${line}`);
+          for (const line of text.split('\n'))
+            if (line.trim()) this.log(stream === 'stderr' ? line : `(stdout) ${line}`);
         }
       };
       child.stdout?.on('data', onData('stdout'));
@@ -105,23 +153,28 @@ class FunctionProcess {
       child.once('error', (error) => fail(error.message));
       child.once('exit', (code, signal) => {
         if (!settled) fail(`exited with ${signal ?? code}`);
-        else if (this.running?.child === child) this.log(`exited with ${signal ?? code}; restarts on the next request`);
+        else if (this.running?.child === child)
+          this.log(`exited with ${signal ?? code}; restarts on the next request`);
       });
     });
   }
 
-  /** Stops the process (if any); the next request starts a fresh one. */
+  /** Stops the process (if any) now; the next request starts a fresh one. */
   async stop(): Promise<void> {
     const starting = this.starting;
     if (starting) await starting.catch(() => undefined);
     const running = this.running;
     this.running = undefined;
-    if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
-    running.child.kill('SIGTERM');
-    const timer = setTimeout(() => running.child.kill('SIGKILL'), 2000);
-    await running.exited;
-    clearTimeout(timer);
+    await Promise.all([running, ...this.retired].map((r) => (r ? terminate(r) : undefined)));
   }
+}
+
+async function terminate(running: Running): Promise<void> {
+  if (!alive(running)) return;
+  running.child.kill('SIGTERM');
+  const timer = setTimeout(() => running.child.kill('SIGKILL'), 2000);
+  await running.exited;
+  clearTimeout(timer);
 }
 
 function forwardHeaders(headers: IncomingHttpHeaders, bodyLength: number): http.OutgoingHttpHeaders {
@@ -252,7 +305,6 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
     let fn = processes.get(name);
     if (!fn) {
       fn = new FunctionProcess(
-        name,
         entry,
         spawnDeno,
         (message) => ctx.log(`functions:${name}`, message),
@@ -263,6 +315,35 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
     return fn;
   };
 
+  // On a fresh machine the functions' npm: packages are downloaded once (about 5 s); doing it in the
+  // background now keeps that wait away from the first request. Cached, it takes a fraction of a second.
+  let warming: ChildProcess | undefined;
+  if (options.warmCache !== false) {
+    const entries = fs
+      .readdirSync(functionsDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !d.name.startsWith('_') && !d.name.startsWith('.'))
+      .map((d) => path.join(functionsDir, d.name, 'index.ts'))
+      .filter((file) => fs.existsSync(file));
+    if (entries.length > 0) {
+      const child = spawn(deno, ['cache', '--quiet', '--config', denoConfig, ...entries], {
+        cwd: functionsDir,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: functionEnv(),
+      });
+      warming = child;
+      let errors = '';
+      child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+      child.once('error', (error) =>
+        ctx.log('functions', `could not prepare the functions: ${error.message}`),
+      );
+      child.once('exit', (code) => {
+        warming = undefined;
+        if (code !== 0 && code !== null)
+          ctx.log('functions', `preparing the functions failed:\n${errors.trim()}`);
+      });
+    }
+  }
+
   // Like `supabase functions serve`: an edit to a function (or the shared code) applies on the next request.
   let watcher: fs.FSWatcher | undefined;
   let reloadTimer: NodeJS.Timeout | undefined;
@@ -271,7 +352,7 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
       if (!file || !/\.(ts|js|json|tsx|mjs)$/.test(file) || file.endsWith('deno.lock')) return;
       clearTimeout(reloadTimer);
       reloadTimer = setTimeout(() => {
-        for (const fn of processes.values()) void fn.stop();
+        for (const fn of processes.values()) fn.markStale();
       }, 100);
     });
     watcher.on('error', () => watcher?.close());
@@ -291,7 +372,11 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
       if (req.method !== 'OPTIONS' && settingsOf(name).verifyJwt) {
         const auth = req.headers.authorization;
         if (!auth || !/^bearer /i.test(auth)) {
-          return sendJson(res, 401, { code: 401, message: 'Missing authorization header', msg: 'Missing authorization header' });
+          return sendJson(res, 401, {
+            code: 401,
+            message: 'Missing authorization header',
+            msg: 'Missing authorization header',
+          });
         }
         try {
           await verifyJwt(bearerToken(req, url) ?? '');
@@ -310,21 +395,24 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
       }
       const forwardPath = `/${name}${match?.[2] ?? ''}${url.search}`;
       for (let attempt = 0; ; attempt += 1) {
-        const running = await fn.ready();
-        const outcome = await proxy(running.port, req, res, forwardPath, body, agent);
+        const outcome = await fn.use((running) => proxy(running.port, req, res, forwardPath, body, agent));
         if (outcome === 'done') return;
         if (outcome === 'failed') {
-          return sendJson(res, 502, { code: 'FUNCTION_FAILED', message: 'The function ended without answering' });
+          return sendJson(res, 502, {
+            code: 'FUNCTION_FAILED',
+            message: 'The function ended without answering',
+          });
         }
         if (attempt >= 2) {
           return sendJson(res, 502, { code: 'FUNCTION_UNREACHABLE', message: 'The function did not answer' });
         }
-        // First retry: a stale kept-alive socket, or a process that just died (ready() restarts it).
-        // Second: the process runs but does not answer, so it is replaced.
+        // Nothing listened: the process died between requests (ready() starts a new one); if that
+        // happens again, the running process is replaced before the last try.
         if (attempt === 1) await fn.stop();
       }
     },
     async close() {
+      warming?.kill('SIGKILL');
       watcher?.close();
       clearTimeout(reloadTimer);
       await Promise.all([...processes.values()].map((fn) => fn.stop()));

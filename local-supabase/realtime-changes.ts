@@ -15,12 +15,12 @@ import type { StackContext } from './types.ts';
  * added to the publication by later migrations are covered within moments, and a join that names a
  * table not yet known rescans before it is answered.
  *
- * Row level security: before an INSERT or UPDATE reaches a subscriber, the row is selected by its
- * primary key as the subscriber's role with its JWT claims set, exactly as the REST layer runs a
- * request, and the subscriber receives the row as that select returns it (so a row that changed
- * after the event is sent as it is now, never as a version the role could not see); subscribers
+ * Row level security: before an INSERT or UPDATE reaches a subscriber, the version of the row the
+ * change produced is checked against the subscriber's SELECT policies, evaluated as its role with
+ * its JWT claims set, exactly as the REST layer runs a request (see `visibleRows`). Subscribers
  * with the same claims share one check, and all checks of one change run in a single round trip.
- * DELETEs and UPDATEs carry only the primary key in `old_record` on tables with RLS.
+ * A role without SELECT on the table receives nothing. UPDATEs and DELETEs carry only the primary
+ * key in `old_record` on tables with RLS, as on Supabase.
  */
 
 export type ChangeEvent = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -64,6 +64,16 @@ interface TableInfo {
   hasTrigger: boolean;
 }
 
+/** Whether one change may reach the subscribers holding one set of claims, and with which row. */
+interface Check {
+  notice: Notice;
+  table: TableInfo;
+  claims: Claims;
+  claimsKey: string;
+  visible?: boolean;
+  row?: Record<string, unknown>;
+}
+
 interface Notice {
   s: string;
   t: string;
@@ -79,6 +89,10 @@ const CHANGES_CHANNEL = 'local_realtime_changes';
 const DDL_CHANNEL = 'local_realtime_ddl';
 const TRIGGER_NAME = 'local_realtime_changes';
 const RESCAN_INTERVAL_MS = 10_000;
+const MAX_BATCH = 500;
+/** a key no table column has, carrying a version's place in the batch through the policy check */
+const CHECK_INDEX = '__local_realtime_check';
+const VERSION_COLUMN = '__local_realtime_version';
 
 const SETUP_SQL = `
 create schema if not exists local_realtime;
@@ -167,6 +181,7 @@ export class ChangeFeed {
   private ddlTimer: NodeJS.Timeout | undefined;
   private bypassRoles = new Set<string>();
   private privileges = new Map<string, boolean>();
+  private policies = new Map<string, string>();
   private closed = false;
   private idle: Promise<void> = Promise.resolve();
 
@@ -285,6 +300,7 @@ export class ChangeFeed {
     );
     this.bypassRoles = new Set(roles.rows.map((r) => r.rolname));
     this.privileges.clear();
+    this.policies.clear();
   }
 
   /**
@@ -306,12 +322,20 @@ export class ChangeFeed {
     }
   }
 
-  /** Makes sure the tables a join names are watched, if they are in the publication. */
-  async ensureWatched(bindings: ChangeBinding[]) {
-    const missing = bindings.some(
-      (b) => b.table && b.table !== '*' && !this.tables.get(key(b.schema, b.table))?.hasTrigger,
-    );
-    if (missing) await this.scan();
+  /**
+   * Makes sure the tables a join names are watched, if they are in the publication; returns the
+   * tables named that are not (they send nothing, as on Supabase).
+   */
+  async ensureWatched(bindings: ChangeBinding[]): Promise<string[]> {
+    const named = bindings.filter((b) => b.table && b.table !== '*' && b.schema !== '*');
+    const unwatched = () =>
+      named
+        .filter((b) => !this.tables.get(key(b.schema, b.table!))?.hasTrigger)
+        .map((b) => key(b.schema, b.table!));
+    if (unwatched().length) {
+      await this.scan().catch((e: Error) => this.ctx.log('realtime', `rescan failed: ${e.message}`));
+    }
+    return unwatched();
   }
 
   subscribe(subscriber: ChangeSubscriber) {
@@ -320,11 +344,6 @@ export class ChangeFeed {
 
   unsubscribe(subscriber: ChangeSubscriber) {
     this.subscribers.delete(subscriber);
-  }
-
-  /** Resolves once every change received so far has been delivered (for an orderly shutdown). */
-  settled() {
-    return this.idle;
   }
 
   async close() {
@@ -345,11 +364,12 @@ export class ChangeFeed {
     this.idle = (async () => {
       try {
         while (this.queue.length > 0 && !this.closed) {
-          const notice = this.queue.shift()!;
+          // Everything queued so far is checked together: one round trip for a burst of changes.
+          const batch = this.queue.splice(0, MAX_BATCH);
           try {
-            await this.dispatch(notice);
+            await this.dispatch(batch);
           } catch (error) {
-            this.ctx.log('realtime', `change on ${notice.s}.${notice.t}: ${(error as Error).message}`);
+            this.ctx.log('realtime', `dropped ${batch.length} change(s): ${(error as Error).message}`);
           }
         }
       } finally {
@@ -358,172 +378,247 @@ export class ChangeFeed {
     })();
   }
 
-  private async dispatch(notice: Notice) {
-    let info = this.tables.get(key(notice.s, notice.t));
-    if (!info) {
-      await this.scan();
-      info = this.tables.get(key(notice.s, notice.t));
-      if (!info) return;
+  private async dispatch(notices: Notice[]) {
+    if (notices.some((n) => !this.tables.has(key(n.s, n.t)))) await this.scan();
+
+    interface Delivery {
+      notice: Notice;
+      table: TableInfo;
+      check: Check;
+      members: { subscriber: ChangeSubscriber; bindings: ChangeBinding[] }[];
     }
-    const table = info;
-    const interested: { subscriber: ChangeSubscriber; bindings: ChangeBinding[] }[] = [];
-    for (const subscriber of this.subscribers) {
-      const bindings = subscriber.bindings.filter(
-        (b) =>
-          (b.event === '*' || b.event === notice.op) &&
-          (b.schema === '*' || b.schema === notice.s) &&
-          (!b.table || b.table === '*' || b.table === notice.t),
-      );
-      if (bindings.length) interested.push({ subscriber, bindings });
-    }
-    if (!interested.length) return;
-
-    const columns = table.columns.map(({ name, type }) => ({ name, type }));
-    const pkOnly = (row: Record<string, unknown> | null) =>
-      Object.fromEntries(table.primaryKey.filter((k) => row && k in row).map((k) => [k, row![k]]));
-
-    // Group the subscribers by claims: everyone with the same token sees the same rows.
-    const groups = new Map<string, { claims: Claims; members: typeof interested }>();
-    for (const entry of interested) {
-      const claims = entry.subscriber.claims();
-      const groupKey = JSON.stringify(claims);
-      const group = groups.get(groupKey) ?? { claims, members: [] };
-      group.members.push(entry);
-      groups.set(groupKey, group);
-    }
-
-    const visible =
-      notice.op === 'DELETE'
-        ? await this.deleteVisibility(
-            table,
-            [...groups.values()].map((g) => g.claims),
-          )
-        : await this.rowsAsSeenBy(
-            table,
-            notice,
-            [...groups.values()].map((g) => g.claims),
-          );
-
-    [...groups.values()].forEach((group, index) => {
-      const seen = visible[index];
-      if (seen === undefined) return;
-      const role = group.claims.role;
-      const fullOld = table.replicaFull && (!table.rlsEnabled || this.bypassRoles.has(role)) && !notice.x;
-      let record: Record<string, unknown> = {};
-      let oldRecord: Record<string, unknown> = {};
-      if (notice.op === 'DELETE') {
-        oldRecord = fullOld ? (notice.o ?? {}) : pkOnly(notice.o);
-      } else {
-        record = seen ?? notice.r ?? {};
-        if (notice.op === 'UPDATE') oldRecord = fullOld ? (notice.o ?? {}) : pkOnly(notice.o);
+    const deliveries: Delivery[] = [];
+    for (const notice of notices) {
+      const table = this.tables.get(key(notice.s, notice.t));
+      if (!table) continue;
+      // Subscribers with the same claims see the same rows: one check per claims and change.
+      const groups = new Map<string, Delivery>();
+      for (const subscriber of this.subscribers) {
+        const bindings = subscriber.bindings.filter(
+          (b) =>
+            (b.event === '*' || b.event === notice.op) &&
+            (b.schema === '*' || b.schema === notice.s) &&
+            (!b.table || b.table === '*' || b.table === notice.t),
+        );
+        if (!bindings.length) continue;
+        const claims = subscriber.claims();
+        const groupKey = JSON.stringify(claims);
+        let delivery = groups.get(groupKey);
+        if (!delivery) {
+          delivery = { notice, table, check: { notice, table, claims, claimsKey: groupKey }, members: [] };
+          groups.set(groupKey, delivery);
+          deliveries.push(delivery);
+        }
+        delivery.members.push({ subscriber, bindings });
       }
-      // The row the filters look at: the new row, or for a DELETE what the subscriber may know of the old one.
-      const filterRow =
-        notice.op === 'DELETE'
-          ? !table.rlsEnabled || this.bypassRoles.has(role)
-            ? (notice.o ?? {})
-            : oldRecord
-          : record;
+    }
+    if (!deliveries.length) return;
+
+    await this.resolve(deliveries.map((d) => d.check));
+
+    for (const { notice, table, check, members } of deliveries) {
+      if (!check.visible) continue;
+      const bypass = !table.rlsEnabled || this.bypassRoles.has(check.claims.role);
+      const pkOnly = (row: Record<string, unknown> | null) =>
+        Object.fromEntries(table.primaryKey.filter((k) => row && k in row).map((k) => [k, row![k]]));
+      // As Supabase: the whole old row only with replica identity full and no RLS, else its key.
+      const fullOld = table.replicaFull && !table.rlsEnabled && !notice.x;
+      const record = notice.op === 'DELETE' ? {} : (check.row ?? {});
+      const oldRecord = notice.op === 'INSERT' ? {} : fullOld ? (notice.o ?? {}) : pkOnly(notice.o);
+      // Filters look at the row sent, or for a DELETE at what the subscriber may know of the old row.
+      const filterRow = notice.op !== 'DELETE' ? record : bypass ? (notice.o ?? {}) : oldRecord;
       const data: ChangeData = {
         schema: notice.s,
         table: notice.t,
         commit_timestamp: new Date(notice.ts).toISOString(),
         type: notice.op,
-        columns,
+        columns: table.columns.map(({ name, type }) => ({ name, type })),
         record,
         old_record: oldRecord,
         errors: null,
       };
-      for (const { subscriber, bindings } of group.members) {
+      for (const { subscriber, bindings } of members) {
+        if (!this.subscribers.has(subscriber)) continue; // left while the checks ran
         const ids = bindings
           .filter((b) => !b.filter || matchesFilter(b.filter, filterRow, table.types) === true)
           .map((b) => b.id);
         if (ids.length) subscriber.deliver([...new Set(ids)], data);
       }
-    });
+    }
   }
 
   /**
-   * For each claims, the row as that role selects it by primary key, null when the table has no
-   * primary key but the role may read it all (the notice's row is sent), or undefined when the
-   * role may not see it.
+   * Decides, for each check, whether its role may see the change and which row it receives.
+   *
+   * The version of the row the change produced is checked against the role's SELECT policies
+   * (permissive ones or'ed, restrictive ones and'ed, exactly the expressions Postgres would apply),
+   * evaluated as that role with its claims set, like a REST request. So each event carries its own
+   * version, and a version the role may not see is never sent. When the notice carries only the
+   * primary key (a row too large for NOTIFY), or a policy cannot be evaluated on a detached row, the
+   * row is selected from the table by primary key as the role instead, and sent as that returns it.
+   * All checks of a batch of changes run in one read-only transaction, in one round trip.
    */
-  private async rowsAsSeenBy(
-    table: TableInfo,
-    notice: Notice,
-    claimsList: Claims[],
-  ): Promise<(Record<string, unknown> | null | undefined)[]> {
-    const qualified = `${ident(table.schema)}.${ident(table.table)}`;
-    const row = notice.r ?? {};
-    if (!table.primaryKey.length || table.primaryKey.some((k) => !(k in row))) {
-      // Without a primary key a row cannot be looked up: only roles that bypass RLS, or any role
-      // allowed to select a table without RLS, receive it.
-      return Promise.all(
-        claimsList.map(async (claims) => {
-          if (this.bypassRoles.has(claims.role) || !table.rlsEnabled) {
-            return (await this.maySelect(claims.role, table)) ? null : undefined;
-          }
-          return undefined;
-        }),
-      );
+  private async resolve(checks: Check[]) {
+    const byPolicy: Check[] = [];
+    const byLookup: Check[] = [];
+    for (const check of checks) {
+      const { notice, table, claims } = check;
+      if (!(await this.maySelect(claims.role, table))) continue;
+      const seesAll = !table.rlsEnabled || this.bypassRoles.has(claims.role);
+      if (notice.op === 'DELETE' || (seesAll && !notice.x)) {
+        // A DELETE reaches every role that may select from the table (RLS tables: only the key).
+        check.visible = true;
+        check.row = notice.r ?? undefined;
+      } else if (notice.x) byLookup.push(check);
+      else byPolicy.push(check);
     }
+    if (!byPolicy.length && !byLookup.length) return;
+
     const client = await this.ctx.apiPool.connect();
     try {
       const lit = (value: string) => client.escapeLiteral(value);
-      const where = table.primaryKey
-        .map((k) => {
-          const value = row[k];
-          const sqlType = table.columns.find((c) => c.name === k)?.sqlType ?? 'text';
-          const text = value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
-          return value === null ? 'false' : `t.${ident(k)} = ${lit(text)}::${sqlType}`;
-        })
-        .join(' and ');
-      const perClaims = (claims: Claims, index: number) =>
+      const asRole = (claims: Claims) =>
         `set local role ${ident(claims.role)};` +
         `select set_config('request.jwt.claims', ${lit(JSON.stringify(claims))}, true),` +
         ` set_config('request.jwt.claim.sub', ${lit(claims.sub ?? '')}, true),` +
-        ` set_config('request.jwt.claim.role', ${lit(claims.role)}, true);` +
-        `select ${index} as g, to_jsonb(t) as r from ${qualified} t where ${where};`;
-      const run = async (indices: number[]) => {
-        const sql =
-          'begin read only;' + indices.map((i) => perClaims(claimsList[i]!, i)).join('') + 'commit;';
+        ` set_config('request.jwt.claim.role', ${lit(claims.role)}, true);`;
+
+      interface Step {
+        claims: Claims;
+        /** selects `g` (the index of the check in `checks`) and optionally `r` (the row) */
+        sql: string;
+        checks: Check[];
+      }
+      const run = async (steps: Step[]) => {
+        const found = new Map<number, Record<string, unknown> | null>();
+        const sql = 'begin read only;' + steps.map((s) => asRole(s.claims) + s.sql).join('') + 'commit;';
         const raw = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
-        const results = Array.isArray(raw) ? raw : [raw];
-        const found = new Map<number, Record<string, unknown>>();
-        for (const result of results) {
-          if (!result.fields?.some((f) => f.name === 'g')) continue;
-          for (const r of result.rows as { g: number; r: Record<string, unknown> }[]) found.set(r.g, r.r);
+        for (const part of Array.isArray(raw) ? raw : [raw]) {
+          if (!part.fields?.some((f) => f.name === 'g')) continue;
+          for (const row of part.rows as { g: string | number; r?: Record<string, unknown> }[]) {
+            found.set(Number(row.g), row.r ?? null);
+          }
         }
         return found;
       };
-      const all = claimsList.map((_, i) => i);
-      let found: Map<number, Record<string, unknown>>;
-      try {
-        found = await run(all);
-      } catch {
-        // One role failed (no SELECT privilege, unknown role): check each alone so the others still receive it.
-        await client.query('rollback').catch(() => {});
-        found = new Map();
-        for (const i of all) {
-          try {
-            const one = await run([i]);
-            for (const [g, r] of one) found.set(g, r);
-          } catch {
-            await client.query('rollback').catch(() => {});
+      /** All steps in one round trip; if that fails, each alone, so the others still get through. */
+      const runEach = async (steps: Step[]) => {
+        if (!steps.length) return { found: new Map<number, Record<string, unknown> | null>(), failed: [] };
+        try {
+          return { found: await run(steps), failed: [] as Check[] };
+        } catch {
+          await client.query('rollback').catch(() => {});
+          const found = new Map<number, Record<string, unknown> | null>();
+          const failed: Check[] = [];
+          for (const step of steps) {
+            try {
+              for (const [g, r] of await run([step])) found.set(g, r);
+            } catch {
+              await client.query('rollback').catch(() => {});
+              failed.push(...step.checks);
+            }
           }
+          return { found, failed };
+        }
+      };
+      const indexOf = new Map(checks.map((c, i) => [c, i]));
+
+      // 1. Each produced version against its role's policies: one select per claims and table.
+      const policySteps = new Map<string, Step & { table: TableInfo }>();
+      for (const check of byPolicy) {
+        const stepKey = `${check.claimsKey}|${key(check.table.schema, check.table.table)}`;
+        const step = policySteps.get(stepKey) ?? {
+          claims: check.claims,
+          sql: '',
+          checks: [],
+          table: check.table,
+        };
+        step.checks.push(check);
+        policySteps.set(stepKey, step);
+      }
+      for (const step of policySteps.values()) {
+        const qualified = `${ident(step.table.schema)}.${ident(step.table.table)}`;
+        const condition = await this.policyCondition(step.claims.role, step.table);
+        const versions = step.checks.map((c) => ({ ...c.notice.r, [CHECK_INDEX]: indexOf.get(c) }));
+        // The rows take the table's name, so policies that name it (table.column) still resolve.
+        step.sql =
+          `select (${ident(step.table.table)}.${VERSION_COLUMN} ->> '${CHECK_INDEX}')::int as g from (` +
+          `select r.*, e.version as ${VERSION_COLUMN} ` +
+          `from jsonb_array_elements(${lit(JSON.stringify(versions))}::jsonb) as e(version), ` +
+          `jsonb_populate_record(null::${qualified}, e.version) as r) as ${ident(step.table.table)} ` +
+          `where ${condition};`;
+      }
+      const checked = await runEach([...policySteps.values()]);
+      for (const check of byPolicy) {
+        if (checked.found.has(indexOf.get(check)!)) {
+          check.visible = true;
+          check.row = check.notice.r ?? undefined;
         }
       }
-      return claimsList.map((_, i) => found.get(i));
+      byLookup.push(...checked.failed);
+
+      // 2. The row as the role selects it now, by primary key.
+      const lookupSteps: Step[] = [];
+      for (const check of byLookup) {
+        const { table, notice } = check;
+        const keyRow = notice.r ?? {};
+        if (!table.primaryKey.length || !table.primaryKey.every((k) => k in keyRow)) continue;
+        const where = table.primaryKey
+          .map((k) => {
+            const value = keyRow[k];
+            if (value === null) return 'false';
+            const sqlType = table.columns.find((c) => c.name === k)?.sqlType ?? 'text';
+            const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+            return `t.${ident(k)} = ${lit(text)}::${sqlType}`;
+          })
+          .join(' and ');
+        lookupSteps.push({
+          claims: check.claims,
+          checks: [check],
+          sql:
+            `select ${indexOf.get(check)} as g, to_jsonb(t) as r ` +
+            `from ${ident(table.schema)}.${ident(table.table)} t where ${where};`,
+        });
+      }
+      const looked = await runEach(lookupSteps);
+      for (const check of byLookup) {
+        const row = looked.found.get(indexOf.get(check)!);
+        if (row) {
+          check.visible = true;
+          check.row = row;
+        }
+      }
     } finally {
       client.release();
     }
   }
 
-  /** A DELETE reaches a role that may select from the table; RLS tables then show only the key. */
-  private async deleteVisibility(table: TableInfo, claimsList: Claims[]) {
-    return Promise.all(
-      claimsList.map(async (claims) => ((await this.maySelect(claims.role, table)) ? null : undefined)),
+  /** The role's SELECT policies on the table as one SQL condition (cached until the next scan). */
+  private async policyCondition(role: string, table: TableInfo): Promise<string> {
+    const cacheKey = `${role}|${table.schema}.${table.table}`;
+    const cached = this.policies.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const { rows } = await this.ctx.adminPool.query<{
+      permissive: string | null;
+      restrictive: string | null;
+    }>(
+      `with applicable as (
+         select p.permissive, coalesce(p.qual, 'false') as qual
+         from pg_policies p
+         where p.schemaname = $1 and p.tablename = $2 and p.cmd in ('SELECT', 'ALL')
+           and exists (select from unnest(p.roles) r
+                       where case when r = 'public' then true else pg_has_role($3, r, 'USAGE') end))
+       select (select string_agg('(' || qual || ')', ' or ') from applicable
+                where permissive = 'PERMISSIVE') as permissive,
+              (select string_agg('(' || qual || ')', ' and ') from applicable
+                where permissive = 'RESTRICTIVE') as restrictive`,
+      [table.schema, table.table, role],
     );
+    const permissive = rows[0]?.permissive ?? 'false';
+    const restrictive = rows[0]?.restrictive ?? 'true';
+    const condition = `(${permissive}) and (${restrictive})`;
+    this.policies.set(cacheKey, condition);
+    return condition;
   }
 
   private async maySelect(role: string, table: TableInfo): Promise<boolean> {

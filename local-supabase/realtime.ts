@@ -46,7 +46,6 @@ export interface RealtimeOptions {
 type RealtimeService = UpgradeService & HttpService;
 
 interface Connection {
-  id: string;
   ws: WebSocket;
   vsn: Vsn;
   /** the apikey's claims, or why it was refused */
@@ -356,7 +355,11 @@ export async function createRealtime(
       }
       bindings.push({ id, event: event as ChangeBinding['event'], schema, table, filter });
     }
-    if (bindings.length) await feed.ensureWatched(bindings);
+    if (bindings.length) {
+      for (const table of await feed.ensureWatched(bindings)) {
+        ctx.log('realtime', `${table} is not in publication supabase_realtime: its changes are not sent`);
+      }
+    }
     if (conn.ws.readyState !== WebSocket.OPEN) return;
 
     // A second join of the same topic on one socket replaces the first, as in Phoenix.
@@ -608,7 +611,6 @@ export async function createRealtime(
       if (!VSNS.has(vsn)) return refuse('400 Bad Request', `Unsupported serializer version ${vsn}`);
       wss.handleUpgrade(req, socket, head, (ws) => {
         const conn: Connection = {
-          id: randomUUID(),
           ws,
           vsn,
           rawApikey,

@@ -98,6 +98,23 @@ const FTS_OPS: [string, string][] = [
 
 const IDENT_CHAR = /[\p{L}\p{N}_ $]/u;
 
+/** A failed alternative while parsing: cheap to throw (no stack), turned into a QueryParamError at the top. */
+class ParseFailure {
+  constructor(
+    public message: string,
+    public details: string,
+  ) {}
+}
+
+function parsing<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof ParseFailure) throw new QueryParamError(error.message, error.details);
+    throw error;
+  }
+}
+
 class Cursor {
   i = 0;
   constructor(
@@ -121,7 +138,7 @@ class Cursor {
   }
   fail(expecting: string): never {
     const unexpected = this.done ? 'end of input' : JSON.stringify(this.s[this.i]);
-    throw new QueryParamError(
+    throw new ParseFailure(
       `"${this.what}" (line 1, column ${this.i + 1})`,
       `unexpected ${unexpected} expecting ${expecting}`,
     );
@@ -135,7 +152,7 @@ class Cursor {
     try {
       return fn();
     } catch (error) {
-      if (!(error instanceof QueryParamError)) throw error;
+      if (!(error instanceof ParseFailure)) throw error;
       this.i = start;
       return undefined;
     }
@@ -333,7 +350,7 @@ function selectForest(c: Cursor): SelectItem[] {
   return items;
 }
 
-export function parseSelect(value: string): SelectItem[] {
+function parseSelectUnchecked(value: string): SelectItem[] {
   const c = new Cursor(value, `failed to parse select parameter (${value})`);
   const items = selectForest(c);
   if (!c.done) c.fail('"," or end of input');
@@ -439,14 +456,14 @@ const restOfInput = (c: Cursor) => {
 };
 
 /** `col=op.value`: the value part. Returns undefined for an rpc argument without an operator. */
-export function parseFilterValue(value: string, allowPlain: boolean): OpExpr | undefined {
+function parseFilterValueUnchecked(value: string, allowPlain: boolean): OpExpr | undefined {
   const c = new Cursor(value, `failed to parse filter (${value})`);
   if (allowPlain) return c.attempt(() => opExpr(c, restOfInput));
   return opExpr(c, restOfInput);
 }
 
 /** A filter's key: `embed.path.column->json`. */
-export function parseTreePath(key: string): { path: string[]; field: Field } {
+function parseTreePathUnchecked(key: string): { path: string[]; field: Field } {
   const c = new Cursor(key, `failed to parse tree path (${key})`);
   const names = [fieldName(c)];
   while (c.eat('.')) names.push(fieldName(c));
@@ -456,7 +473,7 @@ export function parseTreePath(key: string): { path: string[]; field: Field } {
 }
 
 /** An embed path for `order`, `limit`, `offset`: `a.b.order` → [a, b]. */
-export function parseEmbedPath(key: string): string[] {
+function parseEmbedPathUnchecked(key: string): string[] {
   const c = new Cursor(key, `failed to parse tree path (${key})`);
   const names = [fieldName(c)];
   while (c.eat('.')) names.push(fieldName(c));
@@ -519,7 +536,7 @@ function logicTree(c: Cursor): LogicTree {
 }
 
 /** `or=(…)`, `not.and=(…)`, `embed.or=(…)`. */
-export function parseLogic(key: string, value: string): { path: string[]; tree: LogicTree } {
+function parseLogicUnchecked(key: string, value: string): { path: string[]; tree: LogicTree } {
   const kc = new Cursor(key, `failed to parse logic path (${key})`);
   const names = [fieldName(kc)];
   while (kc.eat('.')) names.push(fieldName(kc));
@@ -533,7 +550,7 @@ export function parseLogic(key: string, value: string): { path: string[]; tree: 
   return { path, tree };
 }
 
-export function parseOrder(value: string): OrderTerm[] {
+function parseOrderUnchecked(value: string): OrderTerm[] {
   const c = new Cursor(value, `failed to parse order (${value})`);
   const terms: OrderTerm[] = [];
   const term = (): OrderTerm => {
@@ -571,7 +588,7 @@ export function parseOrder(value: string): OrderTerm[] {
 }
 
 /** `columns=` and `on_conflict=`: names separated by commas. */
-export function parseColumns(value: string, what: 'columns' | 'on_conflict'): string[] {
+function parseColumnsUnchecked(value: string, what: 'columns' | 'on_conflict'): string[] {
   const c = new Cursor(value, `failed to parse ${what} parameter (${value})`);
   const names: string[] = [];
   c.ws();
@@ -584,4 +601,33 @@ export function parseColumns(value: string, what: 'columns' | 'on_conflict'): st
   }
   if (!c.done) c.fail('"," or end of input');
   return names;
+}
+
+// Entry points: a failed parse becomes a QueryParamError (PGRST100).
+export function parseSelect(value: string): SelectItem[] {
+  return parsing(() => parseSelectUnchecked(value));
+}
+
+export function parseFilterValue(value: string, allowPlain: boolean): OpExpr | undefined {
+  return parsing(() => parseFilterValueUnchecked(value, allowPlain));
+}
+
+export function parseTreePath(key: string): { path: string[]; field: Field } {
+  return parsing(() => parseTreePathUnchecked(key));
+}
+
+export function parseEmbedPath(key: string): string[] {
+  return parsing(() => parseEmbedPathUnchecked(key));
+}
+
+export function parseLogic(key: string, value: string): { path: string[]; tree: LogicTree } {
+  return parsing(() => parseLogicUnchecked(key, value));
+}
+
+export function parseOrder(value: string): OrderTerm[] {
+  return parsing(() => parseOrderUnchecked(value));
+}
+
+export function parseColumns(value: string, what: 'columns' | 'on_conflict'): string[] {
+  return parsing(() => parseColumnsUnchecked(value, what));
 }

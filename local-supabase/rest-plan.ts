@@ -71,6 +71,8 @@ export interface ReadNode {
   relName: string;
   relAlias?: string;
   joinType?: 'inner' | 'left';
+  /** `...rel(cols)`: the columns of a to-one embed are lifted into the parent */
+  spread?: boolean;
   rel?: Relationship;
   aggAlias: string;
   depth: number;
@@ -190,15 +192,15 @@ function addItems(
       node.fields.push(item);
       continue;
     }
-    if (item.spread) {
+    const rel = findRel(cache, schema, originName, item.name, item.hint);
+    if (item.spread && !isToOne(rel)) {
       throw err(
         400,
         'PGRST127',
         'Feature not implemented',
-        'Spread embedding is not supported by the local stack',
+        'Spreading a one-to-many or many-to-many relationship is not supported by the local stack',
       );
     }
-    const rel = findRel(cache, schema, originName, item.name, item.hint);
     const depth = node.depth + 1;
     const table = cache.tables.get(`${schema}.${rel.foreignTable}`);
     const alias = `${rel.foreignTable}_${depth}`;
@@ -215,6 +217,7 @@ function addItems(
       relName: item.name,
       relAlias: item.alias,
       joinType: item.joinType,
+      spread: item.spread,
       rel,
       aggAlias: `${rel.table}_${item.alias ?? item.name}_${depth}`,
       depth,
@@ -435,7 +438,9 @@ export function readQuery(node: ReadNode, p: Params, parent?: ReadNode): string 
     const sub = readQuery(child, p, node);
     const joinType = child.joinType === 'inner' ? 'INNER' : 'LEFT';
     if (isToOne(child.rel)) {
-      if (hasOutput(child)) selects.push(`row_to_json(${agg}.*)::jsonb AS ${name}`);
+      if (hasOutput(child)) {
+        selects.push(child.spread ? `${agg}.*` : `row_to_json(${agg}.*)::jsonb AS ${name}`);
+      }
       joins.push(` ${joinType} JOIN LATERAL ( ${sub} ) AS ${agg} ON TRUE`);
     } else {
       if (hasOutput(child)) selects.push(`COALESCE( ${agg}.${agg}, '[]') AS ${name}`);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeJwt } from 'jose';
-import type pg from 'pg';
+import pg from 'pg';
 import type { HttpService, StackContext } from './types.ts';
 import { CORS_HEADERS, HttpError, bearerToken, readBody } from './http.ts';
 import { verifyJwt } from './jwt.ts';
@@ -470,6 +470,61 @@ const LOCALS_SQL =
   "set_config('request.path', $5, true), set_config('request.headers', $6, true), " +
   "set_config('request.cookies', $7, true)";
 
+/** The request settings as one statement that returns no row (every set_config still runs). */
+const PIPELINED_LOCALS_SQL =
+  "select where (set_config('search_path', $1, true) || set_config('role', $2, true) || " +
+  "set_config('request.jwt.claims', $3, true) || set_config('request.method', $4, true) || " +
+  "set_config('request.path', $5, true) || set_config('request.headers', $6, true) || " +
+  "set_config('request.cookies', $7, true) || set_config('transaction_read_only', $8, true)) is null";
+
+const LOCALS_STATEMENT = 'pgrst_locals_pipelined';
+
+/** Pooled connections on which LOCALS_STATEMENT is prepared. */
+const preparedLocals = new WeakSet<pg.PoolClient>();
+
+interface WireConnection {
+  parse(config: { text: string; name?: string; types?: unknown[] }): void;
+  bind(config: { portal: string; statement: string; values: unknown[] }): void;
+  execute(config: { portal: string; rows: number }): void;
+}
+
+const BaseQuery = pg.Query as unknown as new (config: {
+  text: string;
+  values: string[];
+  name?: string;
+  queryMode: 'extended';
+  callback: (error: Error | undefined, result: pg.QueryResult | pg.QueryResult[]) => void;
+}) => { prepare(connection: WireConnection): void };
+
+/**
+ * The request's settings and its statement sent together, before one Sync: Postgres runs both in
+ * one implicit transaction (the settings are local to it), so a request costs one round trip
+ * instead of four (BEGIN, settings, statement, COMMIT). On an error Postgres rolls it all back.
+ */
+class PipelinedQuery extends BaseQuery {
+  constructor(
+    private locals: string[],
+    statement: Statement & { name?: string },
+    callback: (error: Error | undefined, result: pg.QueryResult | pg.QueryResult[]) => void,
+  ) {
+    super({
+      text: statement.text,
+      values: statement.values,
+      name: statement.name,
+      queryMode: 'extended',
+      callback,
+    });
+  }
+
+  prepare(connection: WireConnection) {
+    // The settings statement was prepared on this connection beforehand (see `preparedLocals`):
+    // a ParseComplete here would be booked against the main statement's name.
+    connection.bind({ portal: '', statement: LOCALS_STATEMENT, values: this.locals });
+    connection.execute({ portal: '', rows: 0 });
+    super.prepare(connection);
+  }
+}
+
 export function createRest(ctx: StackContext): HttpService {
   const schemaCache = new SchemaCacheHolder(ctx.adminPool, (m) => ctx.log('rest', m));
   void schemaCache.get().catch(() => undefined);
@@ -549,6 +604,8 @@ export function createRest(ctx: StackContext): HttpService {
     readOnly: boolean,
     statement: Statement,
     check?: (row: ResultRow) => RestError | undefined,
+    /** false when a failed check must roll back writes: then an explicit transaction is used */
+    pipelined = true,
   ): Promise<ResultRow> {
     const authenticated = claims.role !== ANON_ROLE;
     let client: pg.PoolClient;
@@ -563,39 +620,78 @@ export function createRest(ctx: StackContext): HttpService {
       );
     }
     let broken = false;
+    const headers: Record<string, string> = {};
+    let cookies: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (k === 'cookie' || v === undefined) continue;
+      headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    if (typeof req.headers.cookie === 'string') {
+      cookies = Object.fromEntries(
+        req.headers.cookie
+          .split(';')
+          .map((c) => c.trim().split('=', 2))
+          .filter((p) => p[0])
+          .map(([k, v]) => [k, v ?? '']),
+      );
+    }
+    const locals = [
+      SEARCH_PATH,
+      claims.role,
+      JSON.stringify(claims),
+      req.method ?? 'GET',
+      path,
+      JSON.stringify(headers),
+      JSON.stringify(cookies),
+    ];
+    if (pipelined) {
+      try {
+        if (!preparedLocals.has(client)) {
+          // Prepares (and runs, to no lasting effect outside a transaction) the settings statement.
+          await client.query({
+            name: LOCALS_STATEMENT,
+            text: PIPELINED_LOCALS_SQL,
+            values: [...locals, 'off'],
+          });
+          preparedLocals.add(client);
+        }
+        const named = { ...statement, name: statementName(cache, statement.text) };
+        const row = await new Promise<ResultRow | undefined>((resolve, reject) => {
+          const query = new PipelinedQuery([...locals, readOnly ? 'on' : 'off'], named, (error, result) => {
+            if (error) return reject(error);
+            const results = Array.isArray(result) ? result : [result];
+            resolve(results[results.length - 1]?.rows[0] as ResultRow | undefined);
+          });
+          client.query(query as unknown as pg.Submittable);
+        });
+        const result = row ?? { total_result_set: null, page_total: '0', body: null };
+        const failure = check?.(result);
+        if (failure) throw failure;
+        return result;
+      } catch (error) {
+        if (error instanceof RestError) throw error;
+        if (isPgError(error)) throw fromPgError(error, authenticated);
+        broken = true;
+        throw restError(
+          503,
+          'PGRST001',
+          'Database client error. Retrying the connection.',
+          (error as Error).message,
+        );
+      } finally {
+        client.release(broken);
+      }
+    }
     try {
       await client.query(
         readOnly
           ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY'
           : 'BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE',
       );
-      const headers: Record<string, string> = {};
-      let cookies: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (k === 'cookie' || v === undefined) continue;
-        headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      }
-      if (typeof req.headers.cookie === 'string') {
-        cookies = Object.fromEntries(
-          req.headers.cookie
-            .split(';')
-            .map((c) => c.trim().split('=', 2))
-            .filter((p) => p[0])
-            .map(([k, v]) => [k, v ?? '']),
-        );
-      }
       await client.query({
         name: 'pgrst_locals',
         text: LOCALS_SQL,
-        values: [
-          SEARCH_PATH,
-          claims.role,
-          JSON.stringify(claims),
-          req.method ?? 'GET',
-          path,
-          JSON.stringify(headers),
-          JSON.stringify(cookies),
-        ],
+        values: locals,
       });
       const result = await client.query<ResultRow>({
         name: statementName(cache, statement.text),
@@ -635,12 +731,14 @@ export function createRest(ctx: StackContext): HttpService {
     arrivedAt: number,
     plan: (cache: SchemaCache) => T,
   ): Promise<{ cache: SchemaCache; planned: T }> {
-    let cache = await schemaCache.get();
+    const unavailable = () =>
+      restError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.');
+    let cache = await schemaCache.get().catch(() => Promise.reject(unavailable()));
     try {
       return { cache, planned: plan(cache) };
     } catch (error) {
       if (!(error instanceof PlanError && error.cacheMiss)) throw error;
-      cache = await schemaCache.refreshSince(arrivedAt);
+      cache = await schemaCache.refreshSince(arrivedAt).catch(() => Promise.reject(unavailable()));
       return { cache, planned: plan(cache) };
     }
   }
@@ -702,7 +800,8 @@ export function createRest(ctx: StackContext): HttpService {
     headers: Record<string, string>,
     body: string | undefined,
   ) {
-    res.writeHead(status, { ...CORS_HEADERS, ...headers });
+    const length = body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) };
+    res.writeHead(status, { ...CORS_HEADERS, ...headers, ...length });
     res.end(body);
   }
 
@@ -827,6 +926,7 @@ export function createRest(ctx: StackContext): HttpService {
       let mutation: string;
       let upsertCounting = false;
       if (method === 'DELETE') {
+        // Supabase runs PostgREST with pg-safeupdate: an unfiltered DELETE is refused.
         if (where.length === 0) throw planError(400, '21000', 'DELETE requires a WHERE clause');
         mutation = `DELETE FROM ${target}${whereSql(where)} ${returningSql}`;
       } else {
@@ -912,7 +1012,6 @@ export function createRest(ctx: StackContext): HttpService {
           };
         }
         // PATCH
-        if (where.length === 0) throw planError(400, '21000', 'UPDATE requires a WHERE clause');
         if (columns.length === 0) {
           const cols =
             returning === undefined
@@ -922,6 +1021,8 @@ export function createRest(ctx: StackContext): HttpService {
                 : returning.map((c) => `${ident(name)}.${ident(c)}`).join(', ');
           mutation = `SELECT ${cols} FROM ${target} WHERE false`;
         } else {
+          // Supabase runs PostgREST with pg-safeupdate: an unfiltered UPDATE is refused.
+          if (where.length === 0) throw planError(400, '21000', 'UPDATE requires a WHERE clause');
           mutation =
             `UPDATE ${target} SET ${columns.map((c) => `${ident(c.name)} = pgrst_body.${ident(c.name)}`).join(', ')} ` +
             `${body(true)}${whereSql(where)} ${returningSql}`;
@@ -942,6 +1043,7 @@ export function createRest(ctx: StackContext): HttpService {
       false,
       planned.statement,
       singularCheck(accepted.media),
+      accepted.media !== 'object',
     );
     const affected = Number(row.page_total);
     const countHeader = (lower: number, upper: number) => {
@@ -1101,6 +1203,7 @@ export function createRest(ctx: StackContext): HttpService {
       readOnly,
       planned.statement,
       singularCheck(accepted.media),
+      readOnly || accepted.media !== 'object',
     );
     const pageTotal = Number(row.page_total);
     const total = row.total_result_set === null ? undefined : Number(row.total_result_set);
@@ -1168,7 +1271,13 @@ export function createRest(ctx: StackContext): HttpService {
           if (method !== 'GET' && method !== 'HEAD')
             throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
           claims = await authenticate(req, url);
-          const cache = await schemaCache.get();
+          const cache = await schemaCache
+            .get()
+            .catch(() =>
+              Promise.reject(
+                restError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.'),
+              ),
+            );
           const body = JSON.stringify(openApi(cache, schema));
           return send(
             res,

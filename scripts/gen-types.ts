@@ -65,7 +65,17 @@ interface FunctionInfo {
   return_type: string;
   return_type_type: string;
   return_type_schema: string;
-  table_columns: { name: string; type: string; type_type: string; type_schema: string }[] | null;
+  table_columns:
+    | {
+        name: string;
+        type: string;
+        type_type: string;
+        type_schema: string;
+        elem: string | null;
+        elem_type: string | null;
+        elem_schema: string | null;
+      }[]
+    | null;
 }
 
 const STRINGY = new Set([
@@ -181,20 +191,27 @@ async function introspect(client: pg.Client) {
   const functions = (
     await client.query<FunctionInfo>(
       `select p.proname as name, p.proargnames as arg_names,
-              array(select tn.nspname || '|' || ty.typname || '|' || ty.typtype::text
+              array(select case when ty.typcategory = 'A'
+                                 then en.nspname || '|' || et.typname || '|' || et.typtype::text || '|[]'
+                                 else tn.nspname || '|' || ty.typname || '|' || ty.typtype::text end
                       from unnest(p.proargtypes) with ordinality u(t, i)
                       join pg_type ty on ty.oid = u.t
                       join pg_namespace tn on tn.oid = ty.typnamespace
+                      left join pg_type et on et.oid = ty.typelem
+                      left join pg_namespace en on en.oid = et.typnamespace
                      order by u.i)::text[] as arg_types,
               p.proargmodes::text[] as arg_modes, p.pronargdefaults as num_defaults,
               p.proretset as returns_set, rt.typname as return_type, rt.typtype as return_type_type,
               rtn.nspname as return_type_schema,
               case when p.proargmodes is not null then (
                 select json_agg(json_build_object('name', x.name, 'type', tt.typname, 'type_type', tt.typtype,
-                                                  'type_schema', ttn.nspname) order by x.i)
+                                                  'type_schema', ttn.nspname, 'elem', et.typname,
+                                                  'elem_type', et.typtype, 'elem_schema', etn.nspname) order by x.i)
                   from unnest(p.proallargtypes, p.proargmodes::text[], p.proargnames) with ordinality x(type, mode, name, i)
                   join pg_type tt on tt.oid = x.type
                   join pg_namespace ttn on ttn.oid = tt.typnamespace
+                  left join pg_type et on et.oid = tt.typelem and tt.typcategory = 'A'
+                  left join pg_namespace etn on etn.oid = et.typnamespace
                  where x.mode = 't'
               ) end as table_columns
          from pg_proc p
@@ -249,14 +266,22 @@ function renderFunction(fn: FunctionInfo): string {
   const inputNames = names.filter((_, i) => ['i', 'b', 'v'].includes(modes[i] ?? 'i'));
   const firstDefault = fn.arg_types.length - fn.num_defaults;
   const args = fn.arg_types.map((type, i) => {
-    const [schema, name, typtype] = type.split('|');
+    // "schema|name|typtype", with a fourth part "[]" for an array of that element type
+    const [schema, name, typtype, array = ''] = type.split('|');
     const optional = i >= firstDefault ? '?' : '';
-    return `${key(inputNames[i] ?? `arg${i}`)}${optional}: ${scalarType(schema, name, typtype)}`;
+    return `${key(inputNames[i] ?? `arg${i}`)}${optional}: ${scalarType(schema, name, typtype)}${array}`;
   });
   let returns: string;
   if (fn.table_columns && fn.table_columns.length > 0) {
     returns = `{ ${fn.table_columns
-      .map((c) => `${key(c.name)}: ${scalarType(c.type_schema, c.type, c.type_type)}`)
+      .map(
+        (c) =>
+          `${key(c.name)}: ${
+            c.elem
+              ? `${scalarType(c.elem_schema ?? '', c.elem, c.elem_type ?? '')}[]`
+              : scalarType(c.type_schema, c.type, c.type_type)
+          }`,
+      )
       .join('\n')} }[]`;
   } else {
     returns = scalarType(fn.return_type_schema, fn.return_type, fn.return_type_type);

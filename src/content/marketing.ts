@@ -22,7 +22,14 @@ export const campaignLandingPages: readonly CampaignLandingPage[] = [
   { path: paths.requestFitCall, name: 'Intro call form', goal: 'Request an intro call directly' },
 ];
 
-export const utmSourceSuggestions = ['facebook', 'instagram', 'google', 'newsletter', 'pinterest', 'partner'] as const;
+export const utmSourceSuggestions = [
+  'facebook',
+  'instagram',
+  'google',
+  'newsletter',
+  'pinterest',
+  'partner',
+] as const;
 export const utmMediumSuggestions = ['paid_social', 'social', 'cpc', 'email', 'referral', 'display'] as const;
 
 export type CreativeTheme = 'green' | 'sun' | 'cream';

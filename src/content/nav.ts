@@ -1,4 +1,4 @@
-import { paths } from '@/config/paths';
+import { paths } from '../config/paths';
 
 /** Scroll positions (px) at which the landing top bar changes (SPEC §9). */
 export const scrollThresholds = {

@@ -1,5 +1,5 @@
-import { paths } from '@/config/paths';
-import { site } from '@/config/site';
+import { paths } from '../config/paths';
+import { site } from '../config/site';
 import { sectionIds, type SectionId } from './nav';
 import { plans, type Plan, type PlanId } from './plans';
 

@@ -588,6 +588,19 @@ export type Database = {
     };
     Views: { [_ in never]: never };
     Functions: {
+      admin_users: {
+        Args: never;
+        Returns: {
+          id: string;
+          email: string;
+          first_name: string;
+          last_name: string;
+          roles: Database['public']['Enums']['app_role'][];
+          created_at: string;
+          last_sign_in_at: string;
+          last_login_at: string;
+        }[];
+      };
       email_me_quiz_results: {
         Args: { assessment_id: string; email: string };
         Returns: undefined;

@@ -273,3 +273,21 @@ describe('hygiene', () => {
     }
   });
 });
+
+describe('admin_users', () => {
+  it('lists every account with its email and roles for an admin', async () => {
+    const result = await asActor(db, 'admin', world.users.admin, async (d) => {
+      const { rows } = await d.query('select id, email, first_name, roles from public.admin_users()');
+      return rows.find((r) => r.id === world.users.coach);
+    });
+    expect(result.ok && result.value).toMatchObject({ first_name: 'Casey', roles: '{coach}' });
+    expect(result.ok && result.value.email).toMatch(/@example\.com$/);
+  });
+
+  it.each(['parent', 'coach'] as const)('refuses a %s (42501)', async (actor) => {
+    const result = await asActor(db, actor, world.users[actor], (d) =>
+      d.query('select * from public.admin_users()'),
+    );
+    expect(result.ok ? 'ok' : result.error.code).toBe('42501');
+  });
+});

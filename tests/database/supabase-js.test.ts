@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { demoAccounts } from '../../scripts/demo-accounts.ts';
 import { adminDb, anonClient, signedInClient, uniqueEmail } from '../support/stack.ts';
 
 /** The access rules as the site meets them: through @supabase/supabase-js and the API. */
@@ -87,5 +88,49 @@ describe('a parent who just signed up', () => {
       'rank',
       'total_points',
     ]);
+  });
+});
+
+async function demoClient(role: (typeof demoAccounts.users)[number]['role']) {
+  const account = demoAccounts.users.find((u) => u.role === role)!;
+  const client = anonClient();
+  const { error } = await client.auth.signInWithPassword({
+    email: account.email,
+    password: demoAccounts.password,
+  });
+  if (error) throw error;
+  return client;
+}
+
+describe('the demo accounts', () => {
+  it('the admin reads the leads pipeline, the variant report and every user', async () => {
+    const admin = await demoClient('admin');
+    const leads = await admin.from('waitlist').select('id, status').order('created_at');
+    expect(leads.error).toBeNull();
+    expect(new Set(leads.data?.map((l) => l.status)).size).toBeGreaterThanOrEqual(3);
+
+    const report = await admin.rpc('landing_variant_report');
+    expect(report.error).toBeNull();
+    expect(report.data?.map((r: { path: string }) => r.path)).toContain('/coaching-home');
+
+    const users = await admin.rpc('admin_users');
+    expect(users.error).toBeNull();
+    expect(users.data?.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining(demoAccounts.users.map((u) => u.email)),
+    );
+  });
+
+  it('the parent sees their two children and their sessions, the child only themselves', async () => {
+    const parent = await demoClient('parent');
+    const children = await parent.from('children').select('first_name').order('first_name');
+    expect(children.data).toEqual([{ first_name: 'Leo' }, { first_name: 'Mia' }]);
+    const sessions = await parent.from('coaching_sessions').select('id, child_id');
+    expect(sessions.data?.length).toBeGreaterThan(0);
+
+    const child = await demoClient('child');
+    const own = await child.from('children').select('first_name');
+    expect(own.data).toEqual([{ first_name: 'Mia' }]);
+    const users = await child.rpc('admin_users');
+    expect(users.error?.code).toBe('42501');
   });
 });

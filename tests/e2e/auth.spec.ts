@@ -65,7 +65,7 @@ test.describe('login and logout', () => {
     const account = await signedInClient();
     await logIn(page, account.email, 'not-the-password');
     await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
-    await expect(page.getByText(/invalid login credentials/i)).toBeVisible();
+    await expect(page.getByText('Invalid login credentials', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(account.email);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
@@ -109,7 +109,7 @@ test.describe('password reset', () => {
     await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret-7');
     await page.getByLabel('Confirm new password').fill('a-brand-new-secret-7');
     await page.getByRole('button', { name: 'Save New Password' }).click();
-    await expect(page.getByText('Password updated')).toBeVisible();
+    await expect(page.getByText('Password updated', { exact: true })).toBeVisible();
     await page.waitForURL('**/app');
 
     // The new password works.

@@ -75,6 +75,28 @@ describe('auth admin API', () => {
     expect(gone.error?.code).toBe('invalid_credentials');
   });
 
+  it('creates a phone account that signs in with phone and password', async () => {
+    const digits = `1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const { data, error } = await serviceClient().auth.admin.createUser({
+      phone: `+${digits.slice(0, 1)} ${digits.slice(1, 4)} ${digits.slice(4)}`,
+      password: 'phone-secret-1',
+      phone_confirm: true,
+    });
+    expect(error).toBeNull();
+    expect(data.user?.phone).toBe(digits);
+    const signIn = await anonClient().auth.signInWithPassword({
+      phone: `+${digits}`,
+      password: 'phone-secret-1',
+    });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.user?.id).toBe(data.user?.id);
+    const wrong = await anonClient().auth.signInWithPassword({
+      phone: `+${digits}`,
+      password: 'nope-nope-1',
+    });
+    expect(wrong.error?.code).toBe('invalid_credentials');
+  });
+
   it('pages through users', async () => {
     const admin = serviceClient().auth.admin;
     await admin.createUser({ email: uniqueEmail('page'), password: 'secret-123' });

@@ -4,7 +4,7 @@ import type http from 'node:http';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../../local-supabase/config.ts';
 import { createAuth, type AuthOptions } from '../../local-supabase/auth.ts';
 import { createGateway } from '../../local-supabase/gateway.ts';
@@ -90,20 +90,22 @@ describe('auto-refresh with short-lived access tokens', () => {
       const { data, error } = await client.auth.signUp({ email, password: 'short-lived-1' });
       expect(error).toBeNull();
       expect(data.session!.expires_in).toBeLessThanOrEqual(60);
-      const firstToken = data.session!.access_token;
-      const refreshed = await new Promise<string>((resolve, reject) => {
+      const first = data.session!;
+      const refreshed = await new Promise<Session>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no TOKEN_REFRESHED within 15 s')), 15000);
         const { data: sub } = client.auth.onAuthStateChange((event, session) => {
           if (event === 'TOKEN_REFRESHED' && session) {
             clearTimeout(timer);
             sub.subscription.unsubscribe();
-            resolve(session.access_token);
+            resolve(session);
           }
         });
         void client.auth.startAutoRefresh();
       });
-      expect(refreshed).not.toBe(firstToken);
-      const { data: me, error: meError } = await client.auth.getUser(refreshed);
+      // A new refresh token from the rotation, and an access token that works.
+      expect(refreshed.refresh_token).not.toBe(first.refresh_token);
+      expect(refreshed.expires_at!).toBeGreaterThanOrEqual(first.expires_at!);
+      const { data: me, error: meError } = await client.auth.getUser(refreshed.access_token);
       expect(meError).toBeNull();
       expect(me.user?.email).toBe(email);
     } finally {

@@ -84,6 +84,13 @@ describe('sign-up', () => {
     expect((error as AuthWeakPasswordError).reasons).toEqual(['length']);
   });
 
+  it('refuses anonymous sign-ins, which are off', async () => {
+    const { data, error } = await anonClient().auth.signInAnonymously();
+    expect(data.session).toBeNull();
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('anonymous_provider_disabled');
+  });
+
   it('refuses a malformed email and a missing password with a reason', async () => {
     const bad = await anonClient().auth.signUp({ email: 'not-an-email', password });
     expect(bad.error?.status).toBe(400);
@@ -143,6 +150,18 @@ describe('sessions', () => {
     expect(decodeJwt(data.session!.access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
     const { data: me } = await client.auth.getUser();
     expect(me.user?.id).toBe(first.user.id);
+  });
+
+  it('lets two tabs refresh with the same token at the same time', async () => {
+    const { client } = await signedInClient();
+    const token = (await client.auth.getSession()).data.session!.refresh_token;
+    const [a, b] = await Promise.all([
+      anonClient().auth.refreshSession({ refresh_token: token }),
+      anonClient().auth.refreshSession({ refresh_token: token }),
+    ]);
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect(a.data.session!.user.id).toBe(b.data.session!.user.id);
   });
 
   it('ends the whole session when a replaced refresh token is presented again later', async () => {
@@ -355,6 +374,12 @@ describe('settings and bad input', () => {
     expect(await malformed.json()).toMatchObject({ code: 'bad_json' });
     const wrongTypes = await post(JSON.stringify({ email: ['a'], password: 5 }));
     expect(wrongTypes.status).toBe(400);
+    const nul = await anonClient().auth.signUp({
+      email: uniqueEmail(),
+      password,
+      options: { data: { first_name: 'A\u0000B' } },
+    });
+    expect(nul.error?.status).toBe(400);
     const huge = await post(
       JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
     );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, PROJECT_ROOT, loadConfig } from '../../local-supabase/config.ts';
 import { createFunctions } from '../../local-supabase/functions.ts';
+import { parseFunctionSettings } from '../../local-supabase/functions-config.ts';
 import type { HttpService, StackContext } from '../../local-supabase/types.ts';
 
 /**
@@ -63,7 +64,11 @@ let fns: HttpService;
 let server: http.Server;
 let base: string;
 const logs: string[] = [];
-const config = loadConfig({ stateDir: os.tmpdir(), teamEmail: 'team@example.com', siteUrl: 'http://site.test' });
+const config = loadConfig({
+  stateDir: os.tmpdir(),
+  teamEmail: 'team@example.com',
+  siteUrl: 'http://site.test',
+});
 
 function writeFunction(name: string, source: string) {
   fs.mkdirSync(path.join(dir, name), { recursive: true });
@@ -129,6 +134,42 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+describe('config.toml', () => {
+  it('reads verify_jwt per function, true unless set to false', () => {
+    const settings = parseFunctionSettings(
+      [
+        'project_id = "x"',
+        '[auth]',
+        'verify_jwt = false',
+        '[functions.track-page-leave]',
+        'verify_jwt = false # beacons carry no header',
+        '[functions."quoted-name"]',
+        'verify_jwt=false',
+        '[functions.send-newsletter-confirmation]',
+        'import_map = "./x.json"',
+      ].join('\n'),
+    );
+    expect(Object.fromEntries(settings)).toEqual({
+      'track-page-leave': { verifyJwt: false },
+      'quoted-name': { verifyJwt: false },
+      'send-newsletter-confirmation': { verifyJwt: true },
+    });
+  });
+
+  it("marks only track-page-leave as open in the project's own config", () => {
+    const settings = parseFunctionSettings(
+      fs.readFileSync(path.join(PROJECT_ROOT, 'supabase', 'config.toml'), 'utf8'),
+    );
+    const open = [...settings].filter(([, s]) => !s.verifyJwt).map(([name]) => name);
+    expect(open).toEqual(['track-page-leave']);
+    for (const name of fs.readdirSync(path.join(PROJECT_ROOT, 'supabase', 'functions'))) {
+      if (fs.existsSync(path.join(PROJECT_ROOT, 'supabase', 'functions', name, 'index.ts'))) {
+        expect(settings.has(name), `${name} is listed in config.toml`).toBe(true);
+      }
+    }
+  });
+});
+
 describe('the functions runner', () => {
   it('forwards method, path, query, headers and body, and returns status, headers and body', async () => {
     const response = await fetch(`${base}/echo/sub/path?a=1&b=two`, {
@@ -172,7 +213,10 @@ describe('the functions runner', () => {
 
   it('applies verify_jwt from config.toml (default true), and a change without restart', async () => {
     expect((await fetch(`${base}/echo`, { method: 'POST' })).status).toBe(401);
-    const forged = await fetch(`${base}/echo`, { method: 'POST', headers: { Authorization: 'Bearer x.y.z' } });
+    const forged = await fetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer x.y.z' },
+    });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toMatchObject({ msg: 'Invalid JWT' });
     expect((await fetch(`${base}/open`, { method: 'POST' })).status).toBe(201);
@@ -201,14 +245,18 @@ describe('the functions runner', () => {
   it('starts one process for concurrent first requests', async () => {
     writeFunction('fresh', ECHO);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => fetch(`${base}/fresh`, { method: 'POST', headers: auth }).then((r) => r.json())),
+      Array.from({ length: 5 }, () =>
+        fetch(`${base}/fresh`, { method: 'POST', headers: auth }).then((r) => r.json()),
+      ),
     );
     expect(new Set(answers.map((a) => (a as { pid: number }).pid)).size).toBe(1);
   });
 
   it('restarts a function that died, without failing the next request', async () => {
     const starts = () => logs.filter((line) => line.startsWith('[functions:echo] started')).length;
-    const first = (await (await fetch(`${base}/echo`, { method: 'POST', headers: auth })).json()) as { pid: number };
+    const first = (await (await fetch(`${base}/echo`, { method: 'POST', headers: auth })).json()) as {
+      pid: number;
+    };
     const startsBefore = starts();
     const crashed = await fetch(`${base}/echo/exit`, { method: 'POST', headers: auth });
     // The request that crashed it is not sent again (it could have had side effects).
@@ -222,13 +270,48 @@ describe('the functions runner', () => {
 
   it('picks up an edited function on the next request', async () => {
     writeFunction('edited', ECHO);
-    const before = (await (await fetch(`${base}/edited`, { method: 'POST', headers: auth })).json()) as { version: number };
+    const before = (await (await fetch(`${base}/edited`, { method: 'POST', headers: auth })).json()) as {
+      version: number;
+    };
     expect(before.version).toBe(1);
     writeFunction('edited', ECHO.replace('version: 1', 'version: 2'));
     await waitUntil(async () => {
       const answer = await fetch(`${base}/edited`, { method: 'POST', headers: auth }).then((r) => r.json());
       return (answer as { version: number }).version === 2;
     });
+  });
+
+  it('lets a request in flight finish on the old code when the function is edited', async () => {
+    const slow = (version: number) => `
+Deno.serve(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  return new Response(JSON.stringify({ version: ${version}, pid: Deno.pid }));
+});
+`;
+    writeFunction('slow', slow(1));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the runner has seen the new folder
+    await (await fetch(`${base}/slow`, { method: 'POST', headers: auth })).json();
+    const inFlight = fetch(`${base}/slow`, { method: 'POST', headers: auth });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    writeFunction('slow', slow(2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const next = fetch(`${base}/slow`, { method: 'POST', headers: auth });
+    const [old, fresh] = await Promise.all([inFlight, next]);
+    expect(old.status).toBe(200);
+    const oldBody = (await old.json()) as { version: number; pid: number };
+    expect(oldBody.version).toBe(1);
+    expect(await fresh.json()).toMatchObject({ version: 2 });
+    await waitUntil(() => !pidAlive(oldBody.pid));
+  });
+
+  it("sends a function's stderr to the stack's log", async () => {
+    writeFunction(
+      'noisy',
+      `Deno.serve(() => { console.error('noisy says hello'); return new Response('ok'); });\n`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the runner has seen the new folder
+    expect(await (await fetch(`${base}/noisy`, { method: 'POST', headers: auth })).text()).toBe('ok');
+    await waitUntil(() => logs.includes('[functions:noisy] noisy says hello'));
   });
 
   it('answers 503 when a function cannot start, and logs why', async () => {

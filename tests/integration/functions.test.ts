@@ -45,6 +45,7 @@ describe('the functions gateway', () => {
       'send-newsletter-confirmation',
       'send-fit-call-notifications',
       'send-contact-notification',
+      'send-quiz-results',
     ]) {
       const response = await fetch(functionUrl(name), {
         method: 'OPTIONS',
@@ -353,13 +354,58 @@ describe('send-contact-notification', () => {
     expect(error).toBeNull();
     expect(data).toEqual({ sent: true });
 
-    const team = await waitForEmail(TEAM_EMAIL, new RegExp(`Contact form: Plans and billing \\(from Priya ${marker}\\)`));
+    const team = await waitForEmail(
+      TEAM_EMAIL,
+      new RegExp(`Contact form: Plans and billing \\(from Priya ${marker}\\)`),
+    );
     expect(team.html).toContain(`Can we pause in August? ${ESCAPED_XSS}`);
     expect(team.html).not.toContain('<script>');
     const receipt = await waitForEmail(email, /We received your message/);
     expect(receipt.text).toMatch(/within 24 hours/);
 
-    const { rows } = await db.query(`select notified_at from public.contact_messages where email = $1`, [email]);
+    const { rows } = await db.query(`select notified_at from public.contact_messages where email = $1`, [
+      email,
+    ]);
     expect(rows[0].notified_at).toBeInstanceOf(Date);
+  });
+});
+
+describe('send-quiz-results', () => {
+  it('emails the results once to the address the parent attached with consent', async () => {
+    const client = anonClient();
+    const id = crypto.randomUUID();
+    const email = uniqueEmail('quiz');
+    const saved = await client.from('quiz_assessments').insert({
+      id,
+      answers: { q1: 2 },
+      scores: { emotions: 40, confidence: 72, focus: 50, connection: 81 },
+      recommended_plan: 'focused-progress',
+      top_focus_area: 'emotions',
+      child_first_name: XSS,
+      child_age: 9,
+    });
+    expect(saved.error).toBeNull();
+
+    const stranger = await client.functions.invoke('send-quiz-results', {
+      body: { assessmentId: id, email },
+    });
+    expect(stranger.data).toEqual({ sent: false });
+
+    const attached = await client.rpc('email_me_quiz_results', { assessment_id: id, email });
+    expect(attached.error).toBeNull();
+    const { data, error } = await client.functions.invoke('send-quiz-results', {
+      body: { assessmentId: id, email },
+    });
+    expect(error).toBeNull();
+    expect(data).toEqual({ sent: true });
+
+    const results = await waitForEmail(email, /assessment results/);
+    expect(results.html).toContain(ESCAPED_XSS);
+    expect(results.html).not.toContain('<script>');
+    expect(results.text).toMatch(/Emotional Regulation: 40\/100/);
+    expect(results.text).toMatch(/The plan we suggest: Focused Progress/);
+
+    const again = await client.functions.invoke('send-quiz-results', { body: { assessmentId: id, email } });
+    expect(again.data).toEqual({ sent: false });
   });
 });

@@ -7,6 +7,7 @@ import { adminDb, anonClient, serviceClient, stackEnv } from '../support/stack.t
 import { signJwt } from '../../local-supabase/jwt.ts';
 import {
   sleep,
+  subscribed,
   subscribeFailure,
   uniqueName,
   waitFor,
@@ -209,6 +210,96 @@ describe('postgres_changes', () => {
     expect(JSON.stringify(anon.changes)).not.toContain('service role only');
   });
 
+  it('sends each change with the version it produced, and no version the role could not see', async () => {
+    const alice = randomUUID();
+    const { changes } = await watchChanges(track(anonClient()), uniqueName('versions'), [
+      { event: '*', table: 'rt_test_items' },
+    ]);
+    const id = await insertItem({ title: 'v0' });
+    await db.query(`update public.rt_test_items set title = 'v1' where id = $1`, [id]);
+    await db.query(`update public.rt_test_items set title = 'v2' where id = $1`, [id]);
+    // Born private, made public a moment later: the private version must not reach anon.
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.rt_test_items (title, owner) values ('secret draft', $1) returning id`,
+      [alice],
+    );
+    const hidden = Number(rows[0]!.id);
+    await db.query(`update public.rt_test_items set owner = null, title = 'published' where id = $1`, [
+      hidden,
+    ]);
+    await waitFor(() => forRow(changes, hidden, 'UPDATE'), 2000, 'the published row');
+
+    const titles = changes.map((c) => `${c.eventType} ${String((c.new as { title?: string }).title)}`);
+    expect(titles).toEqual(['INSERT v0', 'UPDATE v1', 'UPDATE v2', 'UPDATE published']);
+    expect(JSON.stringify(changes)).not.toContain('secret draft');
+  });
+
+  it('sends a row too large for one notification in full', async () => {
+    const { changes } = await watchChanges(track(anonClient()), uniqueName('large'), [
+      { event: 'INSERT', table: 'rt_test_items' },
+    ]);
+    const text = 'x'.repeat(20_000);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.rt_test_items (title, data) values ('large', $1) returning id`,
+      [JSON.stringify({ text })],
+    );
+    const change = await waitFor(() => forRow(changes, Number(rows[0]!.id), 'INSERT'), 2000, 'it');
+    expect((change.new as { data: { text: string } }).data.text).toBe(text);
+  });
+
+  it('watches a table added to the publication after the subscription', async () => {
+    await db.query(`
+      drop table if exists public.rt_test_late;
+      create table public.rt_test_late (id integer primary key, label text);
+      alter table public.rt_test_late replica identity full;
+    `);
+    try {
+      const { changes } = await watchChanges(track(anonClient()), uniqueName('late'), [
+        { event: '*', table: 'rt_test_late' },
+      ]);
+      await db.query('alter publication supabase_realtime add table public.rt_test_late');
+      let delivered = false;
+      for (let n = 1; n <= 20 && !delivered; n += 1) {
+        await db.query(`insert into public.rt_test_late values ($1::int, 'late ' || $1::text)`, [n]);
+        await sleep(50);
+        delivered = changes.length > 0;
+      }
+      expect(changes[0]?.new).toMatchObject({ label: expect.stringMatching(/^late /) });
+      const first = changes[0]!.new as { id: number };
+      expect(first.id).toBeLessThanOrEqual(5);
+
+      // No row level security and replica identity full: a DELETE carries the whole old row.
+      await db.query('delete from public.rt_test_late where id = $1', [first.id]);
+      const deleted = await waitFor(() => changes.find((c) => c.eventType === 'DELETE'), 2000, 'it');
+      expect(deleted.old).toEqual({ id: first.id, label: `late ${first.id}` });
+    } finally {
+      await db.query('drop table if exists public.rt_test_late');
+    }
+  });
+
+  it('falls back to selecting the row as the role when a policy needs the table itself', async () => {
+    // tableoid exists only on rows read from the table: this policy cannot judge a detached version.
+    await db.query(`
+      drop table if exists public.rt_test_sys;
+      create table public.rt_test_sys (id integer primary key, shown boolean not null);
+      alter table public.rt_test_sys enable row level security;
+      create policy "shown rows of this very table" on public.rt_test_sys for select to anon
+        using (tableoid = 'public.rt_test_sys'::regclass and shown);
+      alter publication supabase_realtime add table public.rt_test_sys;
+    `);
+    try {
+      const { changes } = await watchChanges(track(anonClient()), uniqueName('sys'), [
+        { event: 'INSERT', table: 'rt_test_sys' },
+      ]);
+      await db.query('insert into public.rt_test_sys values (1, false), (2, true)');
+      await waitFor(() => changes[0], 2000, 'the shown row');
+      await sleep(100);
+      expect(changes.map((c) => c.new)).toEqual([{ id: 2, shown: true }]);
+    } finally {
+      await db.query('drop table if exists public.rt_test_sys');
+    }
+  });
+
   it('captures a change written by an API role, as the REST layer writes it', async () => {
     const alice = randomUUID();
     const watcher = await watchChanges(await userClient(alice), uniqueName('api-write'), [
@@ -253,6 +344,39 @@ describe('postgres_changes', () => {
     watchers.forEach((w, index) => {
       expect(forRow(w.changes, owned, 'UPDATE') !== undefined).toBe(index === 3);
     });
+  });
+
+  it('delivers a burst of changes complete and in commit order', async () => {
+    const marker = randomUUID().slice(0, 8);
+    const { changes } = await watchChanges(track(anonClient()), uniqueName('burst'), [
+      { event: 'INSERT', table: 'rt_test_items', filter: `score=gte.1000` },
+    ]);
+    const started = Date.now();
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.rt_test_items (title, score)
+       select $1 || '-' || n, 1000 + n from generate_series(1, 200) n returning id`,
+      [marker],
+    );
+    await waitFor(() => (changes.length >= 200 ? true : undefined), 5000, '200 inserts');
+    const elapsed = Date.now() - started;
+    expect(changes.map((c) => Number((c.new as { id: number }).id))).toEqual(rows.map((r) => Number(r.id)));
+    expect(elapsed).toBeLessThan(3000);
+  });
+
+  it('answers the join and reports an unsupported filter as a system error, as Supabase does', async () => {
+    const system: { extension?: string; status?: string; message?: string }[] = [];
+    const channel = track(anonClient())
+      .channel(uniqueName('bad-filter'))
+      .on('system', {}, (message: (typeof system)[number]) => system.push(message))
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_test_items', filter: 'title=like.x*' },
+        () => {},
+      );
+    await subscribed(channel);
+    const error = await waitFor(() => system.find((m) => m.status === 'error'), 2000, 'the error');
+    expect(error).toMatchObject({ extension: 'postgres_changes' });
+    expect(error.message).toMatch(/filter/);
   });
 
   it('follows a token refresh: the new identity decides what arrives', async () => {

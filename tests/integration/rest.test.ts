@@ -329,6 +329,16 @@ describe('embedding related rows', () => {
     expect(inner.count).toBe(2);
   });
 
+  it('spreads the columns of a to-one embed into the row', async () => {
+    const { data, error } = await anon
+      .from('rest_test_posts')
+      .select('title, ...rest_test_authors!author_id(author_name:name)')
+      .eq('id', 3)
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ title: 'Compilers', author_name: 'Grace' });
+  });
+
   it('reports an unknown relationship (400 PGRST200)', async () => {
     const { error, status } = await anon.from('rest_test_authors').select('name, rest_test_signups(email)');
     expect(status).toBe(400);
@@ -576,6 +586,10 @@ describe('rpc', () => {
       { id: 1, title: 'Engines', author: { name: 'Ada' } },
       { id: 2, title: 'Notes', author: { name: 'Ada' } },
     ]);
+
+    const readOnly = await service.rpc('rest_test_publish', { post: 4 }, { get: true });
+    expect(readOnly.status).toBe(405);
+    expect(readOnly.error?.code).toBe('25006');
 
     const published = await service.rpc('rest_test_publish', { post: 4 });
     expect(published.error).toBeNull();

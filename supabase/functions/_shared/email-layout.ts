@@ -3,7 +3,8 @@ import { escapeHtml } from './html.ts';
 /**
  * The one look of every email the product sends: a plain, readable single column that works in
  * every mail client (tables and inline styles), with a text version beside it. Callers pass HTML
- * they built from escaped values only.
+ * they built from escaped values only. Like the templates (`<function>/email.ts`), this stays plain
+ * TypeScript without Deno or npm: imports: the site's /test-email page renders them too.
  */
 export interface EmailContent {
   /** shown by mail clients after the subject; plain text */

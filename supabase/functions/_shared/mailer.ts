@@ -2,14 +2,9 @@
 import nodemailer from 'npm:nodemailer@10.6.0';
 import { headerSafe } from './html.ts';
 
-export interface EmailMessage {
-  to: string;
-  /** one line; CR/LF and control characters are removed before sending */
-  subject: string;
-  html: string;
-  text: string;
-  replyTo?: string;
-}
+import type { EmailMessage } from './email-message.ts';
+
+export type { EmailMessage };
 
 /** Sends one email or throws. Functions depend on this, so tests pass an in-memory fake. */
 export interface Mailer {

@@ -97,7 +97,9 @@ Deno.test('the SMTP transport delivers to the configured server', async () => {
     }
     return data;
   })();
-  const mailer = mailerFromEnv(env({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), MAIL_FROM: 'Ploom <hello@ploom.local>' }));
+  const mailer = mailerFromEnv(
+    env({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), MAIL_FROM: 'Ploom <hello@ploom.local>' }),
+  );
   await mailer.send(message({ subject: 'Welcome\nX-Injected: yes' }));
   const data = await Promise.race([
     received,

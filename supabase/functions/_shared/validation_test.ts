@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { HttpError } from './http.ts';
-import { emailField, optionalText, parsePayload, readJsonObject, readText, requiredText, z } from './validation.ts';
+import {
+  emailField,
+  optionalText,
+  parsePayload,
+  readJsonObject,
+  readText,
+  requiredText,
+  z,
+} from './validation.ts';
 import { beaconRequest, jsonRequest } from './testing.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<HttpError> {
@@ -61,7 +69,10 @@ Deno.test('parsePayload names the field and the problem', () => {
   assert.equal(error({ email: 'nope', name: 'Ann' }), 'email: must be a valid email address');
   assert.equal(error({ email: 'a@b.co', name: '   ' }), 'name: is required');
   assert.equal(error({ email: 'a@b.co', name: 'Annabel' }), 'name: must be at most 5 characters');
-  assert.equal(error({ email: 'a@b.co', name: 'Ann', nickname: 'Annie' }), 'nickname: must be at most 3 characters');
+  assert.equal(
+    error({ email: 'a@b.co', name: 'Ann', nickname: 'Annie' }),
+    'nickname: must be at most 3 characters',
+  );
   assert.deepEqual(parsePayload(schema, { email: ' a@b.co ', name: ' Ann ', nickname: '' }), {
     email: 'a@b.co',
     name: 'Ann',

@@ -1,6 +1,6 @@
 import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml, headerSafe } from '../_shared/html.ts';
-import type { EmailMessage } from '../_shared/mailer.ts';
+import type { EmailMessage } from '../_shared/email-message.ts';
 
 /** The contact form's topics, as the site labels them (src/content/pages.ts, contactTopics). */
 export const TOPIC_LABELS = {

@@ -24,13 +24,12 @@ function memoryStore(rows: Row[]): ContactStore {
     claimNotification(email, since) {
       const claimed = rows
         .filter(
-          (r) => r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.notified_at === null,
+          (r) =>
+            r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.notified_at === null,
         )
         .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
       for (const row of claimed) row.notified_at = NOW;
-      return Promise.resolve(
-        claimed.map((r) => ({ ...r, createdAt: r.created_at.toISOString() })),
-      );
+      return Promise.resolve(claimed.map((r) => ({ ...r, createdAt: r.created_at.toISOString() })));
     },
     releaseNotification(ids) {
       for (const row of rows) if (ids.includes(row.id)) row.notified_at = null;
@@ -61,7 +60,13 @@ const payloadFor = (row: Row, overrides: Record<string, unknown> = {}) => ({
 function setup(rows: Row[], options: { failFor?: (to: string) => boolean } = {}) {
   const mailer = memoryMailer({ failFor: (m) => options.failFor?.(m.to) ?? false });
   const logger = memoryLogger();
-  const handler = createHandler({ store: memoryStore(rows), mailer, teamEmail: TEAM, now: () => NOW, logger });
+  const handler = createHandler({
+    store: memoryStore(rows),
+    mailer,
+    teamEmail: TEAM,
+    now: () => NOW,
+    logger,
+  });
   return { handler, mailer, logger };
 }
 
@@ -75,7 +80,12 @@ Deno.test('the team gets the message with its topic label and the sender gets a 
   const team = mailer.sent.find((m) => m.to === TEAM)!;
   assert.equal(team.subject, 'Contact form: The coaching program (from Priya Shah)');
   assert.equal(team.replyTo, row.email);
-  for (const value of ['Priya Shah', row.email, 'The coaching program', 'Do sessions happen in the evening?']) {
+  for (const value of [
+    'Priya Shah',
+    row.email,
+    'The coaching program',
+    'Do sessions happen in the evening?',
+  ]) {
     assert.ok(team.text.includes(value), `team email shows ${value}`);
     assert.ok(team.html.includes(value), `team html shows ${value}`);
   }
@@ -104,7 +114,10 @@ Deno.test('every user value is escaped, line breaks stay out of the subject', as
     assert.doesNotMatch(email.html, /<script>/);
     assert.doesNotMatch(email.subject, /[\r\n]/);
   }
-  assert.match(mailer.sent.find((m) => m.to === TEAM)!.html, /&lt;script&gt;alert\(1\)&lt;\/script&gt; please call me back/);
+  assert.match(
+    mailer.sent.find((m) => m.to === TEAM)!.html,
+    /&lt;script&gt;alert\(1\)&lt;\/script&gt; please call me back/,
+  );
 });
 
 Deno.test('no email for an address without a recent, unnotified message; none twice', async () => {
@@ -135,9 +148,17 @@ Deno.test('when no email could be sent the claim is released', async () => {
 });
 
 for (const [label, overrides, reason] of [
-  ['an unknown topic', { topic: 'jobs' }, 'topic: must be one of general, program, enrollment, billing, privacy, partnership, other'],
+  [
+    'an unknown topic',
+    { topic: 'jobs' },
+    'topic: must be one of general, program, enrollment, billing, privacy, partnership, other',
+  ],
   ['a message under 10 characters', { message: 'Hi there' }, 'message: must be at least 10 characters'],
-  ['a message over 5000 characters', { message: 'x'.repeat(5001) }, 'message: must be at most 5000 characters'],
+  [
+    'a message over 5000 characters',
+    { message: 'x'.repeat(5001) },
+    'message: must be at most 5000 characters',
+  ],
   ['no name', { name: undefined }, 'name: is required'],
   ['a malformed email', { email: 'priya@example' }, 'email: must be a valid email address'],
 ] as const) {

@@ -1,6 +1,6 @@
 import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml, headerSafe } from '../_shared/html.ts';
-import type { EmailMessage } from '../_shared/mailer.ts';
+import type { EmailMessage } from '../_shared/email-message.ts';
 
 export const CHALLENGE_LABELS = {
   emotions: 'Managing Emotions',

@@ -1,7 +1,14 @@
 import { consoleLogger, HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
 import { NOTHING_TO_SEND, recentSince } from '../_shared/leads.ts';
 import type { Mailer } from '../_shared/mailer.ts';
-import { emailField, optionalText, parsePayload, readJsonObject, requiredText, z } from '../_shared/validation.ts';
+import {
+  emailField,
+  optionalText,
+  parsePayload,
+  readJsonObject,
+  requiredText,
+  z,
+} from '../_shared/validation.ts';
 import { CHALLENGE_LABELS, parentConfirmationEmail, teamNotificationEmail, type Challenge } from './email.ts';
 
 const challenges = Object.keys(CHALLENGE_LABELS) as [Challenge, ...Challenge[]];

@@ -27,7 +27,8 @@ function memoryStore(rows: Row[]): LeadStore {
     claimNotification(email, since) {
       const claimed = rows
         .filter(
-          (r) => r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.notified_at === null,
+          (r) =>
+            r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.notified_at === null,
         )
         .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
       for (const row of claimed) row.notified_at = NOW;
@@ -76,7 +77,10 @@ const payloadFor = (row: Row, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function setup(rows: Row[], options: { failFor?: (to: string) => boolean; teamEmail?: string | undefined } = {}) {
+function setup(
+  rows: Row[],
+  options: { failFor?: (to: string) => boolean; teamEmail?: string | undefined } = {},
+) {
   const mailer = memoryMailer({ failFor: (m) => options.failFor?.(m.to) ?? false });
   const logger = memoryLogger();
   const handler = createHandler({
@@ -107,7 +111,14 @@ Deno.test('a new request sends the parent a confirmation and the team every fiel
   const team = mailer.sent.find((m) => m.to === TEAM)!;
   assert.equal(team.subject, 'New Intro Call request from Jordan Lee');
   assert.equal(team.replyTo, row.email);
-  for (const value of ['Jordan Lee', row.email, '555-010-2030', 'Sam', 'Improving Focus', 'Intro call request form']) {
+  for (const value of [
+    'Jordan Lee',
+    row.email,
+    '555-010-2030',
+    'Sam',
+    'Improving Focus',
+    'Intro call request form',
+  ]) {
     assert.ok(team.html.includes(value), `team email shows ${value}`);
     assert.ok(team.text.includes(value), `team text shows ${value}`);
   }
@@ -144,7 +155,12 @@ Deno.test('what the v2 form collected without saving (phone, focus) still reache
 });
 
 Deno.test('every user value is escaped in both emails and the subject has no line breaks', async () => {
-  const row = lead({ name: `${XSS}\r\nBcc: x@example.com`, child_name: XSS, age_band: '<b>9</b>', phone: null });
+  const row = lead({
+    name: `${XSS}\r\nBcc: x@example.com`,
+    child_name: XSS,
+    age_band: '<b>9</b>',
+    phone: null,
+  });
   const { handler, mailer } = setup([row]);
   await handler(jsonRequest(payloadFor(row, { phone: '<img src=x>' })));
   for (const email of mailer.sent) {
@@ -207,7 +223,11 @@ Deno.test('without TEAM_EMAIL the function fails loudly instead of dropping the 
 for (const [label, overrides, reason] of [
   ['no name', { name: '' }, 'name: is required'],
   ['a malformed email', { email: 'jordan' }, 'email: must be a valid email address'],
-  ['an unknown challenge', { challenge: 'sleep' }, 'challenge: must be one of emotions, confidence, focus, connection, other'],
+  [
+    'an unknown challenge',
+    { challenge: 'sleep' },
+    'challenge: must be one of emotions, confidence, focus, connection, other',
+  ],
   ['a phone over 25 characters', { phone: '1'.repeat(26) }, 'phone: must be at most 25 characters'],
   ['a child name that is not text', { childName: 7 }, 'childName: must be a string'],
 ] as const) {

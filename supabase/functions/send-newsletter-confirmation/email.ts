@@ -1,6 +1,6 @@
 import { renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml } from '../_shared/html.ts';
-import type { EmailMessage } from '../_shared/mailer.ts';
+import type { EmailMessage } from '../_shared/email-message.ts';
 
 export const WELCOME_SUBJECT = 'Welcome to the Ploom community 🌱';
 

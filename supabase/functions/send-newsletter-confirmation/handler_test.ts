@@ -21,7 +21,9 @@ function memoryStore(rows: Row[]): SubscriberStore {
     claimWelcome(email, since) {
       const row = rows.find(
         (r) =>
-          r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.confirmation_sent_at === null,
+          r.email.toLowerCase() === email.toLowerCase() &&
+          r.created_at >= since &&
+          r.confirmation_sent_at === null,
       );
       if (!row) return Promise.resolve(null);
       row.confirmation_sent_at = NOW;
@@ -135,7 +137,11 @@ for (const [label, body, reason] of [
   ['no email', { firstName: 'Maya' }, 'email: is required'],
   ['a malformed email', { email: 'maya@' }, 'email: must be a valid email address'],
   ['a number as email', { email: 5 }, 'email: must be a string'],
-  ['a first name over 100 characters', { email: 'a@b.co', firstName: 'x'.repeat(101) }, 'firstName: must be at most 100 characters'],
+  [
+    'a first name over 100 characters',
+    { email: 'a@b.co', firstName: 'x'.repeat(101) },
+    'firstName: must be at most 100 characters',
+  ],
 ] as const) {
   Deno.test(`400 with the reason for ${label}`, async () => {
     const { handler, mailer } = setup([]);

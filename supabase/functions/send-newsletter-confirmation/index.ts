@@ -17,7 +17,12 @@ const store: SubscriberStore = {
     return row ? { id: row.id, email: row.email, firstName: row.first_name } : null;
   },
   async releaseWelcome(id) {
-    check(await serviceClient().from('newsletter_subscribers').update({ confirmation_sent_at: null }).eq('id', id));
+    check(
+      await serviceClient()
+        .from('newsletter_subscribers')
+        .update({ confirmation_sent_at: null })
+        .eq('id', id),
+    );
   },
 };
 

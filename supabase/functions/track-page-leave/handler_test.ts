@@ -32,22 +32,27 @@ async function errorOf(response: Response): Promise<string> {
   return ((await response.json()) as { error: string }).error;
 }
 
-Deno.test('a beacon (text/plain Blob, no headers, apikey in the query) is stored and answered 204', async () => {
-  const { handler, rows } = setup();
-  const response = await handler(beaconRequest(pageLeave(), 'text/plain;charset=UTF-8', `${FUNCTION_URL}?apikey=anon`));
-  assert.equal(response.status, 204);
-  assert.equal(response.headers.get('access-control-allow-origin'), '*');
-  assert.deepEqual(rows, [
-    {
-      session_id: 'session_1763750000000_k3j9x2a',
-      event_type: 'page_leave',
-      page_path: '/coaching?utm_source=facebook',
-      duration_seconds: 42,
-      device_type: 'mobile',
-      user_agent: null,
-    },
-  ]);
-});
+Deno.test(
+  'a beacon (text/plain Blob, no headers, apikey in the query) is stored and answered 204',
+  async () => {
+    const { handler, rows } = setup();
+    const response = await handler(
+      beaconRequest(pageLeave(), 'text/plain;charset=UTF-8', `${FUNCTION_URL}?apikey=anon`),
+    );
+    assert.equal(response.status, 204);
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    assert.deepEqual(rows, [
+      {
+        session_id: 'session_1763750000000_k3j9x2a',
+        event_type: 'page_leave',
+        page_path: '/coaching?utm_source=facebook',
+        duration_seconds: 42,
+        device_type: 'mobile',
+        user_agent: null,
+      },
+    ]);
+  },
+);
 
 Deno.test('a JSON fetch and an application/json beacon are stored the same way', async () => {
   const { handler, rows } = setup();
@@ -82,16 +87,36 @@ Deno.test('unknown fields are not stored', async () => {
 });
 
 for (const [label, overrides, reason] of [
-  ['a malformed session id', { session_id: 'abc' }, 'session_id: must look like session_<timestamp>_<random>'],
-  ['an uppercase session id', { session_id: 'session_1_ABC' }, 'session_id: must look like session_<timestamp>_<random>'],
-  ['a session id over 100 characters', { session_id: `session_1_${'a'.repeat(95)}` }, 'session_id: must be at most 100 characters'],
+  [
+    'a malformed session id',
+    { session_id: 'abc' },
+    'session_id: must look like session_<timestamp>_<random>',
+  ],
+  [
+    'an uppercase session id',
+    { session_id: 'session_1_ABC' },
+    'session_id: must look like session_<timestamp>_<random>',
+  ],
+  [
+    'a session id over 100 characters',
+    { session_id: `session_1_${'a'.repeat(95)}` },
+    'session_id: must be at most 100 characters',
+  ],
   ['another event type', { event_type: 'page_view' }, "event_type: must be 'page_leave'"],
   ['a path without a leading slash', { page_path: 'coaching' }, "page_path: must start with '/'"],
-  ['a path over 2048 characters', { page_path: `/${'a'.repeat(2048)}` }, 'page_path: must be at most 2048 characters'],
+  [
+    'a path over 2048 characters',
+    { page_path: `/${'a'.repeat(2048)}` },
+    'page_path: must be at most 2048 characters',
+  ],
   ['a negative duration', { duration_seconds: -1 }, 'duration_seconds: must be from 0 to 86400'],
   ['a duration over a day', { duration_seconds: 86401 }, 'duration_seconds: must be from 0 to 86400'],
   ['a duration given as text', { duration_seconds: '42' }, 'duration_seconds: must be a number'],
-  ['an unknown device type', { device_type: 'watch' }, "device_type: must be 'mobile', 'tablet' or 'desktop'"],
+  [
+    'an unknown device type',
+    { device_type: 'watch' },
+    "device_type: must be 'mobile', 'tablet' or 'desktop'",
+  ],
   ['a missing session id', { session_id: undefined }, 'session_id: is required'],
 ] as const) {
   Deno.test(`400 with the reason for ${label}`, async () => {

@@ -36,10 +36,15 @@ export default function AboutPage() {
 
         <section aria-labelledby="mission-title" className="bg-brand-800 text-white">
           <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6">
-            <h2 id="mission-title" className="font-display text-sm font-bold uppercase tracking-wider text-sun-400">
+            <h2
+              id="mission-title"
+              className="font-display text-sm font-bold uppercase tracking-wider text-sun-400"
+            >
               Our mission
             </h2>
-            <p className="mt-3 font-display text-2xl font-bold leading-snug sm:text-3xl">{aboutPage.mission}</p>
+            <p className="mt-3 font-display text-2xl font-bold leading-snug sm:text-3xl">
+              {aboutPage.mission}
+            </p>
           </div>
         </section>
 
@@ -57,7 +62,10 @@ export default function AboutPage() {
         <ContentSection id="founders" title="Meet the co-founders">
           <ul className="grid gap-5 md:grid-cols-3">
             {founders.map((person) => (
-              <li key={person.name} className="rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm">
+              <li
+                key={person.name}
+                className="rounded-2xl border border-brand-100 bg-white p-6 text-center shadow-sm"
+              >
                 <span
                   aria-hidden="true"
                   className={cn(

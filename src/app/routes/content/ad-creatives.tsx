@@ -20,11 +20,11 @@ export default function AdCreativesPage() {
   return (
     <PublicLayout>
       <main id="main">
-        <PageHeader eyebrow="For the marketing team" title="Ad creatives">
+        <PageHeader width="wide" eyebrow="For the marketing team" title="Ad creatives">
           <p>
-            Ready-to-run artwork in 1080 × 1080 (feed) and 1200 × 628 (link ads), with the copy that goes with each,
-            and a link builder so every ad is tracked to its campaign. Keep claims to what we promise: coaching,
-            not therapy or medical care.
+            Ready-to-run artwork in 1080 × 1080 (feed) and 1200 × 628 (link ads), with the copy that goes with
+            each, and a link builder so every ad is tracked to its campaign. Keep claims to what we promise:
+            coaching, not therapy or medical care.
           </p>
         </PageHeader>
         <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:px-6">
@@ -67,7 +67,9 @@ export default function AdCreativesPage() {
             <h2 id="links-title" className="font-display text-2xl font-extrabold text-ink">
               Campaign link builder
             </h2>
-            <p className="text-ink-muted">Use one link per ad so the landing report shows which creative works.</p>
+            <p className="text-ink-muted">
+              Use one link per ad so the landing report shows which creative works.
+            </p>
             <UtmBuilder initialPath={adCreatives[0]!.landingPath} />
           </section>
         </div>

@@ -7,7 +7,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { PageHeader, ContentSection } from '@/features/marketing/components/page-header';
 import { colorSwatches, contrastRatio, fontStacks } from '@/features/marketing/lib/design-tokens';
 import { logoLockupSvg, svgDataUrl } from '@/features/marketing/lib/logo-svg';
-import { brandVoice } from '@/features/marketing/lib/brand-voice';
+import { brandVoice } from '@/content/brand';
 
 const white = '#ffffff';
 
@@ -26,22 +26,32 @@ export default function BrandGuidelinesPage() {
       <main id="main">
         <PageHeader eyebrow="Brand" title="Brand Guidelines">
           <p>
-            How {site.name} looks and sounds. The colours and fonts below are read from the same design tokens the
-            website is built with, so this page is always current.
+            How {site.name} looks and sounds. The colours and fonts below are read from the same design tokens
+            the website is built with, so this page is always current.
           </p>
         </PageHeader>
 
         <ContentSection id="logo" title="Logo">
           <p>
-            The mark is two leaves growing from one stem: a child and a parent growing together. Use the lockup
-            (mark and wordmark) wherever there is room, and the mark alone for small, square spaces.
+            The mark is two leaves growing from one stem: a child and a parent growing together. Use the
+            lockup (mark and wordmark) wherever there is room, and the mark alone for small, square spaces.
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex items-center justify-center rounded-2xl border border-brand-100 bg-white p-6">
-              <img src={svgDataUrl(logoLockupSvg('primary'))} alt="Ploom logo on a light background" width={280} height={80} />
+              <img
+                src={svgDataUrl(logoLockupSvg('primary'))}
+                alt="Ploom logo on a light background"
+                width={280}
+                height={80}
+              />
             </div>
             <div className="flex items-center justify-center rounded-2xl bg-brand-800 p-6">
-              <img src={svgDataUrl(logoLockupSvg('reversed'))} alt="Ploom logo reversed on dark green" width={280} height={80} />
+              <img
+                src={svgDataUrl(logoLockupSvg('reversed'))}
+                alt="Ploom logo reversed on dark green"
+                width={280}
+                height={80}
+              />
             </div>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -75,15 +85,19 @@ export default function BrandGuidelinesPage() {
 
         <ContentSection id="colour" title="Colour">
           <p>
-            Green is our calm, trustworthy base; sun yellow is for warmth and the one thing to look at; ink is for
-            text. Body text always meets a 4.5:1 contrast ratio: the ratio against white is shown on each swatch.
+            Green is our calm, trustworthy base; sun yellow is for warmth and the one thing to look at; ink is
+            for text. Body text always meets a 4.5:1 contrast ratio: the ratio against white is shown on each
+            swatch.
           </p>
           {groups.map((group) => (
             <div key={group.group} className="space-y-2">
               <h3 className="font-display font-bold capitalize text-ink">{group.group}</h3>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
                 {group.swatches.map((swatch) => (
-                  <li key={swatch.token} className="overflow-hidden rounded-xl border border-brand-100 bg-white text-sm">
+                  <li
+                    key={swatch.token}
+                    className="overflow-hidden rounded-xl border border-brand-100 bg-white text-sm"
+                  >
                     <div
                       className="flex h-16 items-end p-2 font-mono text-xs"
                       style={{ backgroundColor: swatch.hex, color: textOn(swatch.hex) }}
@@ -92,7 +106,9 @@ export default function BrandGuidelinesPage() {
                     </div>
                     <div className="p-2">
                       <p className="font-semibold text-ink">{swatch.token}</p>
-                      <p className="text-xs text-ink-muted">{contrastRatio(swatch.hex, white).toFixed(1)}:1 on white</p>
+                      <p className="text-xs text-ink-muted">
+                        {contrastRatio(swatch.hex, white).toFixed(1)}:1 on white
+                      </p>
                     </div>
                   </li>
                 ))}
@@ -117,7 +133,8 @@ export default function BrandGuidelinesPage() {
             </div>
           </div>
           <p>
-            The site uses system fallbacks when Nunito is not installed, so pages never wait for a font download.
+            The site uses system fallbacks when Nunito is not installed, so pages never wait for a font
+            download.
           </p>
         </ContentSection>
 

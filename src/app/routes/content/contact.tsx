@@ -16,11 +16,14 @@ export default function ContactPage() {
   return (
     <PublicLayout>
       <main id="main">
-        <PageHeader eyebrow="Contact" title={contactPage.title}>
+        <PageHeader width="medium" eyebrow="Contact" title={contactPage.title}>
           <p>{contactPage.intro}</p>
         </PageHeader>
         <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_20rem]">
-          <section aria-labelledby="form-title" className="rounded-3xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8">
+          <section
+            aria-labelledby="form-title"
+            className="rounded-3xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8"
+          >
             <h2 id="form-title" className="mb-6 font-display text-2xl font-extrabold text-ink">
               Send us a message
             </h2>

@@ -20,10 +20,10 @@ export default function FacebookAssetsPage() {
   return (
     <PublicLayout>
       <main id="main">
-        <PageHeader eyebrow="For the marketing team" title="Facebook assets">
+        <PageHeader width="wide" eyebrow="For the marketing team" title="Facebook assets">
           <p>
-            Everything for the Facebook and Instagram pages: profile and cover images, the page text, the landing
-            pages a post or ad can link to, and a builder for tracked links.
+            Everything for the Facebook and Instagram pages: profile and cover images, the page text, the
+            landing pages a post or ad can link to, and a builder for tracked links.
           </p>
         </PageHeader>
         <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:px-6">
@@ -88,7 +88,9 @@ export default function FacebookAssetsPage() {
                       <th scope="row" className="px-4 py-3 font-semibold text-ink">
                         {page.name}
                       </th>
-                      <td className="px-4 py-3 font-mono">{new URL(page.path, window.location.origin).toString()}</td>
+                      <td className="px-4 py-3 font-mono">
+                        {new URL(page.path, window.location.origin).toString()}
+                      </td>
                       <td className="px-4 py-3">{page.goal}</td>
                     </tr>
                   ))}

@@ -23,7 +23,10 @@ export default function ProgramsPage() {
         <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {programFacts.map((fact) => (
-              <div key={fact.label} className="rounded-2xl border border-brand-100 bg-white p-4 text-center shadow-sm">
+              <div
+                key={fact.label}
+                className="rounded-2xl border border-brand-100 bg-white p-4 text-center shadow-sm"
+              >
                 <dt className="text-sm text-ink-muted">{fact.label}</dt>
                 <dd className="font-display text-xl font-extrabold text-brand-800">{fact.value}</dd>
               </div>
@@ -84,8 +87,8 @@ export default function ProgramsPage() {
 
         <ContentSection id="plans" title="Plans">
           <p>
-            Choose how many sessions a week fit your family. Plans start at {formatPrice(steadyGrowthBasePrice)} a
-            month. {planCancelNote}
+            Choose how many sessions a week fit your family. Plans start at{' '}
+            {formatPrice(steadyGrowthBasePrice)} a month. {planCancelNote}
           </p>
           <ul className="grid gap-4 md:grid-cols-3">
             {plans.map((plan) => (
@@ -108,7 +111,10 @@ export default function ProgramsPage() {
 
         <section aria-labelledby="clinician-title" className="mx-auto max-w-4xl px-4 pb-16 sm:px-6">
           <div className="rounded-3xl border-2 border-sun-400 bg-sun-100 p-6 sm:p-8">
-            <h2 id="clinician-title" className="flex items-center gap-2 font-display text-xl font-extrabold text-ink">
+            <h2
+              id="clinician-title"
+              className="flex items-center gap-2 font-display text-xl font-extrabold text-ink"
+            >
               <AlertTriangle className="h-5 w-5 text-ink" aria-hidden="true" />
               {notAFit.title}
             </h2>

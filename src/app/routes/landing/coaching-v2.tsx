@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { NavAccountLinks } from '@/app/components/nav-account-links';
 import { variants } from '@/content/variants';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { ContactFormV2 } from '@/features/leads/components/contact-form-v2';
 import { usePageMeta } from '@/lib/use-page-meta';
+
+// The form (and its validation code) loads after the page has shown.
+const ContactFormV2 = lazy(() =>
+  import('@/features/leads/components/contact-form-v2').then((m) => ({ default: m.ContactFormV2 })),
+);
 
 const variant = variants['coaching-v2'];
 
@@ -12,7 +17,11 @@ export default function CoachingV2Page() {
     <LandingPage
       variant={variant}
       accountLinks={<NavAccountLinks />}
-      contactForm={<ContactFormV2 landingPath={variant.path} />}
+      contactForm={
+        <Suspense fallback={<div className="min-h-[480px]" />}>
+          <ContactFormV2 landingPath={variant.path} />
+        </Suspense>
+      }
     />
   );
 }

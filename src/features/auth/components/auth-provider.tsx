@@ -7,6 +7,8 @@ import { recordAuthEvent, touchLastLogin } from '../api/record-auth-event';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/auth-context';
 import type { AppRole } from '../lib/roles';
 import { mightHaveSession } from '../lib/stored-session';
+// Captures the URL fragment at start-up, before supabase-js consumes an email link's tokens.
+import '../lib/initial-url';
 
 interface AuthState {
   session: Session | null;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -17,7 +17,12 @@ import {
   type ContactFormValues,
 } from '../api/send-contact-message';
 
-const emptyForm: ContactFormValues = { name: '', email: '', topic: '' as ContactFormValues['topic'], message: '' };
+const emptyForm: ContactFormValues = {
+  name: '',
+  email: '',
+  topic: '' as ContactFormValues['topic'],
+  message: '',
+};
 
 export const contactSuccessToast = {
   title: 'Message sent!',
@@ -37,9 +42,9 @@ export function ContactForm() {
   const [messageId, setMessageId] = useState(() => crypto.randomUUID());
   const send = useSendContactMessage();
   const inFlight = useRef(false);
-  const length = form.watch('message').length;
+  const length = useWatch({ control: form.control, name: 'message' }).length;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submit = async (values: ContactFormValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
@@ -53,15 +58,26 @@ export function ContactForm() {
     toast(contactSuccessToast);
     form.reset(emptyForm);
     setMessageId(crypto.randomUUID());
-  });
+  };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting} className="grid gap-5 sm:grid-cols-2">
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      aria-busy={isSubmitting}
+      className="grid gap-5 sm:grid-cols-2"
+    >
       <Field label="Your name" error={errors.name?.message} required>
         <Input type="text" autoComplete="name" {...form.register('name')} />
       </Field>
       <Field label="Email" error={errors.email?.message} required>
-        <Input type="email" autoComplete="email" inputMode="email" spellCheck={false} {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          {...form.register('email')}
+        />
       </Field>
       <Field label="Topic" error={errors.topic?.message} required className="sm:col-span-2">
         <Select {...form.register('topic')}>

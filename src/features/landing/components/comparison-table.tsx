@@ -28,12 +28,7 @@ export function ComparisonSection({ variant }: { variant: LandingVariant }) {
   const variantPlans = plansForVariant(variant);
   return (
     <Section id="compare" eyebrow="Compare" title="Compare plans side by side" tone="white">
-      <div
-        role="region"
-        aria-labelledby="compare-heading"
-        tabIndex={0}
-        className="mx-auto max-w-4xl overflow-x-auto rounded-3xl ring-1 ring-brand-100"
-      >
+      <div className="-mx-2 overflow-hidden rounded-3xl ring-1 ring-brand-100 min-[360px]:mx-auto min-[360px]:max-w-4xl">
         <table className="w-full table-fixed border-collapse text-left text-xs min-[360px]:text-sm sm:text-base">
           <caption className="sr-only">What each plan includes</caption>
           <colgroup>
@@ -44,14 +39,14 @@ export function ComparisonSection({ variant }: { variant: LandingVariant }) {
           </colgroup>
           <thead className="bg-brand-800 text-white">
             <tr>
-              <th scope="col" className="py-2 pl-3 pr-1 font-display font-bold sm:p-4">
+              <th scope="col" className="py-2 pl-2 pr-1 font-display font-bold min-[360px]:pl-3 sm:p-4">
                 Feature
               </th>
               {variantPlans.map((plan) => (
                 <th
                   key={plan.id}
                   scope="col"
-                  className="px-1 py-2 text-center font-display text-[11px] font-bold min-[360px]:text-sm sm:p-4 sm:text-base"
+                  className="px-0.5 py-2 text-center font-display text-[11px] min-[360px]:px-1 font-bold min-[360px]:text-sm sm:p-4 sm:text-base"
                 >
                   {plan.name}
                 </th>
@@ -60,18 +55,21 @@ export function ComparisonSection({ variant }: { variant: LandingVariant }) {
           </thead>
           <tbody>
             <tr className="border-b border-brand-100 bg-brand-50">
-              <th scope="row" className="py-2 pl-3 pr-1 font-semibold text-ink sm:p-4">
+              <th scope="row" className="py-2 pl-2 pr-1 font-semibold min-[360px]:pl-3 text-ink sm:p-4">
                 Price per month
               </th>
               {variantPlans.map((plan) => (
-                <td key={plan.id} className="px-1 py-2 text-center font-display font-extrabold text-ink sm:p-4">
+                <td
+                  key={plan.id}
+                  className="px-1 py-2 text-center font-display font-extrabold text-ink sm:p-4"
+                >
                   {formatPrice(plan.price)}
                 </td>
               ))}
             </tr>
             {comparisonRows.map((row) => (
               <tr key={row.feature} className="border-b border-brand-100 last:border-0 even:bg-cream">
-                <th scope="row" className="py-2 pl-3 pr-1 font-semibold text-ink sm:p-4">
+                <th scope="row" className="py-2 pl-2 pr-1 font-semibold min-[360px]:pl-3 text-ink sm:p-4">
                   {row.feature}
                 </th>
                 {row.values.map((value, index) => (

@@ -90,7 +90,7 @@ export function NewsletterForm({ source, tone = 'light', className }: Newsletter
         size="md"
         variant={dark ? 'sun' : 'primary'}
         disabled={isSubmitting}
-        className="sm:mt-[1.85rem]"
+        className="sm:mt-[1.625rem]"
       >
         {isSubmitting ? messages.submitting : 'Subscribe'}
       </Button>

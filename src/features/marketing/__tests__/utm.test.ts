@@ -25,13 +25,20 @@ describe('buildUtmUrl', () => {
   });
 
   it('normalises values and encodes what needs encoding', () => {
-    const url = buildUtmUrl(origin, '/', { ...emptyUtm, utm_source: ' Facebook ', utm_campaign: 'Back To School & Fall' });
+    const url = buildUtmUrl(origin, '/', {
+      ...emptyUtm,
+      utm_source: ' Facebook ',
+      utm_campaign: 'Back To School & Fall',
+    });
     expect(url).toBe('https://ploom.example/?utm_source=facebook&utm_campaign=back_to_school_%26_fall');
     expect(new URL(url).searchParams.get('utm_campaign')).toBe('back_to_school_&_fall');
   });
 
   it('keeps other query parameters and replaces old UTM ones', () => {
-    const url = buildUtmUrl(origin, '/pricing?plan=focused&utm_source=old', { ...emptyUtm, utm_source: 'instagram' });
+    const url = buildUtmUrl(origin, '/pricing?plan=focused&utm_source=old', {
+      ...emptyUtm,
+      utm_source: 'instagram',
+    });
     expect(url).toBe('https://ploom.example/pricing?plan=focused&utm_source=instagram');
   });
 });
@@ -39,7 +46,9 @@ describe('buildUtmUrl', () => {
 describe('missingUtmFields', () => {
   it('names the required fields still empty', () => {
     expect(missingUtmFields(emptyUtm)).toEqual(['utm_source', 'utm_medium', 'utm_campaign']);
-    expect(missingUtmFields({ ...emptyUtm, utm_source: 'a', utm_medium: 'b', utm_campaign: ' c ' })).toEqual([]);
+    expect(missingUtmFields({ ...emptyUtm, utm_source: 'a', utm_medium: 'b', utm_campaign: ' c ' })).toEqual(
+      [],
+    );
   });
 
   it('treats whitespace as empty', () => {

@@ -9,13 +9,17 @@ export function CopyBlock({ label, text }: { label: string; text: string }) {
       await navigator.clipboard.writeText(text);
       toast({ title: `${label} copied` });
     } catch {
-      toast({ title: 'Copy failed', description: 'Select the text and copy it by hand.', variant: 'destructive' });
+      toast({
+        title: 'Copy failed',
+        description: 'Select the text and copy it by hand.',
+        variant: 'destructive',
+      });
     }
   };
   return (
     <div className="space-y-1">
       <div className="flex items-center justify-between gap-2">
-        <h4 className="text-sm font-bold text-ink">{label}</h4>
+        <p className="text-sm font-bold text-ink">{label}</p>
         <Button size="sm" variant="ghost" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
           <Copy className="h-4 w-4" aria-hidden="true" /> Copy
         </Button>

@@ -32,7 +32,12 @@ export function ArtworkCard({ name, label, svg, width, height, alt }: ArtworkPro
         <span className="font-semibold text-ink">{label}</span> · {width} × {height} px
       </figcaption>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={() => downloadSvg(svg, `${name}.svg`)} aria-label={`Download ${label} as SVG`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => downloadSvg(svg, `${name}.svg`)}
+          aria-label={`Download ${label} as SVG`}
+        >
           <Download className="h-4 w-4" aria-hidden="true" /> SVG
         </Button>
         <Button size="sm" variant="secondary" onClick={png} aria-label={`Download ${label} as PNG`}>

@@ -11,7 +11,10 @@ export function FaqList({ groups }: { groups: readonly FaqGroup[] }) {
           <h2 id={`${group.id}-title`} className="font-display text-2xl font-extrabold text-ink">
             {group.title}
           </h2>
-          <Accordion.Root type="multiple" className="mt-4 divide-y divide-brand-100 rounded-2xl border border-brand-100 bg-white shadow-sm">
+          <Accordion.Root
+            type="multiple"
+            className="mt-4 divide-y divide-brand-100 rounded-2xl border border-brand-100 bg-white shadow-sm"
+          >
             {group.items.map((item, index) => (
               <Accordion.Item key={item.question} value={`${group.id}-${index}`}>
                 <Accordion.Header asChild>

@@ -5,12 +5,14 @@ import { PageHeader } from './page-header';
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
   return (
     <>
-      <PageHeader eyebrow={`Last updated ${document.updated}`} title={document.title}>
+      <PageHeader width="medium" eyebrow={`Last updated ${document.updated}`} title={document.title}>
         <p>{document.summary}</p>
       </PageHeader>
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[16rem_1fr]">
         <nav aria-label="On this page" className="lg:sticky lg:top-24 lg:self-start">
-          <h2 className="font-display text-sm font-bold uppercase tracking-wider text-brand-700">On this page</h2>
+          <h2 className="font-display text-sm font-bold uppercase tracking-wider text-brand-700">
+            On this page
+          </h2>
           <ol className="mt-3 space-y-1 text-sm">
             {document.sections.map((section, index) => (
               <li key={section.id}>
@@ -26,12 +28,19 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
         </nav>
         <div className="space-y-10">
           {document.sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-24">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className="scroll-mt-24"
+            >
               <h2 id={`${section.id}-title`} className="font-display text-xl font-bold text-ink sm:text-2xl">
                 {index + 1}. {section.heading}
               </h2>
               <div className="mt-3 space-y-3 leading-relaxed text-ink-muted">
-                {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+                {section.paragraphs?.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
                 {section.list ? (
                   <ul className="list-disc space-y-2 pl-5 marker:text-brand-600">
                     {section.list.map((item) => (

@@ -9,11 +9,32 @@ import { campaignLandingPages, utmMediumSuggestions, utmSourceSuggestions } from
 import type { UtmKey } from '@/lib/attribution';
 import { buildUtmUrl, emptyUtm, missingUtmFields, type UtmFields } from '../lib/utm';
 
-const fields: { key: UtmKey; label: string; hint: string; suggestions?: readonly string[]; optional?: boolean }[] = [
-  { key: 'utm_source', label: 'Source', hint: 'Where the link is posted, e.g. facebook.', suggestions: utmSourceSuggestions },
-  { key: 'utm_medium', label: 'Medium', hint: 'The kind of placement, e.g. paid_social.', suggestions: utmMediumSuggestions },
+const fields: {
+  key: UtmKey;
+  label: string;
+  hint: string;
+  suggestions?: readonly string[];
+  optional?: boolean;
+}[] = [
+  {
+    key: 'utm_source',
+    label: 'Source',
+    hint: 'Where the link is posted, e.g. facebook.',
+    suggestions: utmSourceSuggestions,
+  },
+  {
+    key: 'utm_medium',
+    label: 'Medium',
+    hint: 'The kind of placement, e.g. paid_social.',
+    suggestions: utmMediumSuggestions,
+  },
   { key: 'utm_campaign', label: 'Campaign', hint: 'One name per campaign, e.g. spring_intro_calls.' },
-  { key: 'utm_content', label: 'Content', hint: 'Which ad or creative, e.g. calmer-homes-square.', optional: true },
+  {
+    key: 'utm_content',
+    label: 'Content',
+    hint: 'Which ad or creative, e.g. calmer-homes-square.',
+    optional: true,
+  },
   { key: 'utm_term', label: 'Term', hint: 'Paid search keyword, if any.', optional: true },
 ];
 
@@ -32,7 +53,13 @@ async function copyText(text: string, fallbackInput: HTMLInputElement | null) {
  * Builds a campaign link to one of the landing pages. Values are normalised the way the
  * analytics report groups them; the web_analytics trigger reads them back from the page path.
  */
-export function UtmBuilder({ initialPath, initialCampaign }: { initialPath?: string; initialCampaign?: string }) {
+export function UtmBuilder({
+  initialPath,
+  initialCampaign,
+}: {
+  initialPath?: string;
+  initialCampaign?: string;
+}) {
   const id = useId();
   const [path, setPath] = useState(initialPath ?? campaignLandingPages[0]!.path);
   const [utm, setUtm] = useState<UtmFields>({ ...emptyUtm, utm_campaign: initialCampaign ?? '' });
@@ -65,7 +92,13 @@ export function UtmBuilder({ initialPath, initialCampaign }: { initialPath?: str
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((field) => (
-          <Field key={field.key} label={field.label} hint={field.hint} optional={field.optional} id={`${id}-${field.key}`}>
+          <Field
+            key={field.key}
+            label={field.label}
+            hint={field.hint}
+            optional={field.optional}
+            id={`${id}-${field.key}`}
+          >
             <Input
               value={utm[field.key]}
               onChange={(event) => setUtm((current) => ({ ...current, [field.key]: event.target.value }))}
@@ -99,7 +132,11 @@ export function UtmBuilder({ initialPath, initialCampaign }: { initialPath?: str
             className="min-h-[48px] w-full flex-1 rounded-xl border border-brand-200 bg-brand-50 px-4 font-mono text-sm text-ink"
           />
           <Button onClick={onCopy} variant="primary">
-            {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+            {copied ? (
+              <Check className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Copy className="h-4 w-4" aria-hidden="true" />
+            )}
             {copied ? 'Copied' : 'Copy link'}
           </Button>
         </div>

@@ -6,7 +6,15 @@ const fontFamily = fontStacks.display.join(', ').replaceAll('"', "'");
 
 const themes: Record<
   CreativeTheme,
-  { bg: string; blob: string; headline: string; subline: string; ctaBg: string; ctaText: string; word: string }
+  {
+    bg: string;
+    blob: string;
+    headline: string;
+    subline: string;
+    ctaBg: string;
+    ctaText: string;
+    word: string;
+  }
 > = {
   green: {
     bg: brandColors.brand[800],
@@ -38,7 +46,10 @@ const themes: Record<
 };
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /**
@@ -80,7 +91,7 @@ export function creativeSvg(creative: AdCreative, width: number, height: number)
       return text;
     })
     .join('');
-  y += (headlineLines.length - 1) * headlineSize * 1.12 + sublineSize * 1.6;
+  y += (headlineLines.length - 1) * headlineSize * 1.12 + sublineSize * 2;
   const subline = sublineLines
     .map(
       (line, i) =>

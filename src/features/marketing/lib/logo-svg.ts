@@ -85,8 +85,12 @@ export function logoConstructionSvg(): string {
   const u = size / 32;
   const grid: string[] = [];
   for (let i = 0; i <= 32; i += 4) {
-    grid.push(`<line x1="${i * u}" y1="0" x2="${i * u}" y2="${size}" stroke="${brandColors.brand[200]}" stroke-width="1"/>`);
-    grid.push(`<line x1="0" y1="${i * u}" x2="${size}" y2="${i * u}" stroke="${brandColors.brand[200]}" stroke-width="1"/>`);
+    grid.push(
+      `<line x1="${i * u}" y1="0" x2="${i * u}" y2="${size}" stroke="${brandColors.brand[200]}" stroke-width="1"/>`,
+    );
+    grid.push(
+      `<line x1="0" y1="${i * u}" x2="${size}" y2="${i * u}" stroke="${brandColors.brand[200]}" stroke-width="1"/>`,
+    );
   }
   const guide = brandColors.sun[500];
   return [

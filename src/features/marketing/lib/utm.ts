@@ -17,7 +17,9 @@ export function normaliseUtmValue(value: string): string {
 
 /** The fields a campaign link needs before it is worth sharing. */
 export function missingUtmFields(fields: UtmFields): UtmKey[] {
-  return (['utm_source', 'utm_medium', 'utm_campaign'] as const).filter((key) => !normaliseUtmValue(fields[key]));
+  return (['utm_source', 'utm_medium', 'utm_campaign'] as const).filter(
+    (key) => !normaliseUtmValue(fields[key]),
+  );
 }
 
 /**

@@ -40,7 +40,10 @@ describe('quiz progress in localStorage', () => {
       answers: { [questions[0]!.id]: 9 },
     });
     expect(parseProgress(raw)).toEqual(emptyProgress());
-    const stale = JSON.stringify({ ...emptyProgress(), answers: { 'retired-question': 2, [questions[0]!.id]: 1 } });
+    const stale = JSON.stringify({
+      ...emptyProgress(),
+      answers: { 'retired-question': 2, [questions[0]!.id]: 1 },
+    });
     expect(parseProgress(stale).answers).toEqual({ [questions[0]!.id]: 1 });
   });
 
@@ -64,7 +67,11 @@ describe('quiz progress in localStorage', () => {
   it('a finished assessment is not "in progress"', () => {
     expect(hasProgress(emptyProgress())).toBe(false);
     expect(
-      hasProgress({ ...emptyProgress(), answers: { a: 1 }, assessmentId: '3f0e8c1e-8a43-4c8f-9a51-5d0f3f1d2c11' }),
+      hasProgress({
+        ...emptyProgress(),
+        answers: { a: 1 },
+        assessmentId: '3f0e8c1e-8a43-4c8f-9a51-5d0f3f1d2c11',
+      }),
     ).toBe(false);
   });
 });

@@ -39,8 +39,18 @@ describe('itemPoints', () => {
 
 describe('scoreSkills', () => {
   it('gives 100 for full marks and 0 for none, in every skill', () => {
-    expect(scoreSkills(answersWithPoints({}, 4))).toEqual({ emotions: 100, confidence: 100, focus: 100, connection: 100 });
-    expect(scoreSkills(answersWithPoints({}, 0))).toEqual({ emotions: 0, confidence: 0, focus: 0, connection: 0 });
+    expect(scoreSkills(answersWithPoints({}, 4))).toEqual({
+      emotions: 100,
+      confidence: 100,
+      focus: 100,
+      connection: 100,
+    });
+    expect(scoreSkills(answersWithPoints({}, 0))).toEqual({
+      emotions: 0,
+      confidence: 0,
+      focus: 0,
+      connection: 0,
+    });
   });
 
   it('scores each skill only from its own questions', () => {

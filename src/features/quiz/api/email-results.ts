@@ -19,7 +19,9 @@ export async function emailQuizResults({ assessmentId, email }: { assessmentId: 
   const supabase = await getSupabase();
   const { error } = await supabase.rpc('email_me_quiz_results', { assessment_id: assessmentId, email });
   if (error) throw error;
-  await supabase.functions.invoke('send-quiz-results', { body: { assessmentId, email } }).catch(() => undefined);
+  await supabase.functions
+    .invoke('send-quiz-results', { body: { assessmentId, email } })
+    .catch(() => undefined);
 }
 
 export function useEmailQuizResults() {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -17,7 +17,7 @@ export function EmailResultsForm({ assessmentId }: { assessmentId: string }) {
     defaultValues: { email: '', consent: false },
   });
   const { errors } = form.formState;
-  const wantsEmail = form.watch('consent');
+  const wantsEmail = useWatch({ control: form.control, name: 'consent' });
 
   const submit = form.handleSubmit(({ email }) =>
     mutation.mutate(
@@ -50,9 +50,12 @@ export function EmailResultsForm({ assessmentId }: { assessmentId: string }) {
           <Checkbox
             label={
               <>
-                <strong>Email me my results.</strong> I agree that Ploom may store my email with this assessment
-                and send me a copy. We never sell your data (see our{' '}
-                <Link to={paths.privacy} className="font-semibold text-brand-800 underline underline-offset-4">
+                <strong>Email me my results.</strong> I agree that Ploom may store my email with this
+                assessment and send me a copy. We never sell your data (see our{' '}
+                <Link
+                  to={paths.privacy}
+                  className="font-semibold text-brand-800 underline underline-offset-4"
+                >
                   privacy policy
                 </Link>
                 ).

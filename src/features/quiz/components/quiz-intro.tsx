@@ -21,14 +21,21 @@ const childSchema = z.object({
     .transform((v) => (v === '' ? null : v)),
   age: z
     .string()
-    .refine((v) => v === '' || (childAges as readonly number[]).includes(Number(v)), 'Choose an age from 7 to 12.')
+    .refine(
+      (v) => v === '' || (childAges as readonly number[]).includes(Number(v)),
+      'Choose an age from 7 to 12.',
+    )
     .transform((v) => (v === '' ? null : Number(v))),
 });
 type ChildForm = z.input<typeof childSchema>;
 type ChildValues = z.output<typeof childSchema>;
 
 const promises = [
-  { icon: Clock, title: `${site.assessmentMinutes} minutes`, text: `${questions.length} quick questions, one at a time.` },
+  {
+    icon: Clock,
+    title: `${site.assessmentMinutes} minutes`,
+    text: `${questions.length} quick questions, one at a time.`,
+  },
   { icon: Sparkles, title: 'Four skills', text: skills.map((s) => s.name).join(', ') + '.' },
   {
     icon: Lock,
@@ -69,11 +76,14 @@ export function QuizIntro() {
 
   return (
     <div className="space-y-10">
-      <section aria-labelledby="quiz-title" className="space-y-4 text-center sm:text-left">
+      <section aria-labelledby="quiz-title" className="space-y-4">
         <p className="font-display text-sm font-bold uppercase tracking-wider text-brand-700">
           Free family skills assessment
         </p>
-        <h1 id="quiz-title" className="font-display text-3xl font-extrabold leading-tight text-ink sm:text-4xl">
+        <h1
+          id="quiz-title"
+          className="font-display text-3xl font-extrabold leading-tight text-ink sm:text-4xl"
+        >
           How is your child doing? Find out in {site.assessmentMinutes} minutes.
         </h1>
         <p className="text-lg text-ink-muted">
@@ -128,15 +138,20 @@ export function QuizIntro() {
               Before you start
             </h2>
             <p className="text-sm text-ink-muted">
-              Optional: tell us your child&apos;s first name and age so the questions speak about them. Both stay
-              in this browser unless you finish the assessment.
+              Optional: tell us your child&apos;s first name and age so the questions speak about them. Both
+              stay in this browser unless you finish the assessment.
             </p>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Child's first name" optional error={errors.firstName?.message}>
               <Input autoComplete="off" maxLength={50} {...form.register('firstName')} />
             </Field>
-            <Field label="Child's age" optional error={errors.age?.message} hint={`Ploom is for ages ${site.ages}.`}>
+            <Field
+              label="Child's age"
+              optional
+              error={errors.age?.message}
+              hint={`Ploom is for ages ${site.ages}.`}
+            >
               <Select {...form.register('age')}>
                 <option value="">Prefer not to say</option>
                 {childAges.map((age) => (
@@ -154,8 +169,9 @@ export function QuizIntro() {
       )}
 
       <p className="text-sm text-ink-muted">
-        If you are worried about your child&apos;s safety, mood, eating, sleep or development, please talk to your
-        pediatrician or a licensed mental-health professional. This assessment does not replace their advice.
+        If you are worried about your child&apos;s safety, mood, eating, sleep or development, please talk to
+        your pediatrician or a licensed mental-health professional. This assessment does not replace their
+        advice.
       </p>
     </div>
   );

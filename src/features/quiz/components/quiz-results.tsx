@@ -140,7 +140,12 @@ export function QuizResults() {
               >
                 <div className="flex items-start justify-between gap-3">
                   <h3 className="font-display text-lg font-bold">{skill.name}</h3>
-                  <span className={cn('rounded-full px-3 py-1 text-xs font-bold', bandStyles[band].badge)}>
+                  <span
+                    className={cn(
+                      'shrink-0 whitespace-nowrap rounded-full px-3 py-1 text-xs font-bold',
+                      bandStyles[band].badge,
+                    )}
+                  >
                     {bandCopy[band].label}
                   </span>
                 </div>
@@ -149,17 +154,28 @@ export function QuizResults() {
                   <span className="text-base font-semibold text-ink-muted"> / 100</span>
                 </p>
                 <div className="h-2.5 overflow-hidden rounded-full bg-brand-50" aria-hidden="true">
-                  <div className={cn('h-full rounded-full', bandStyles[band].bar)} style={{ width: `${score}%` }} />
+                  <div
+                    className={cn('h-full rounded-full', bandStyles[band].bar)}
+                    style={{ width: `${score}%` }}
+                  />
                 </div>
                 <p className="text-sm text-ink-muted">{p(skillResultCopy[skill.key][band])}</p>
               </li>
             );
           })}
         </ul>
-        <p className="text-sm text-ink-muted">
-          {bandCopy.strength.label}: {bandCopy.strength.summary} {bandCopy.growing.label}: {bandCopy.growing.summary}{' '}
-          {bandCopy['focus-area'].label}: {bandCopy['focus-area'].summary}
-        </p>
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          {(['strength', 'growing', 'focus-area'] as const).map((band) => (
+            <div key={band} className="rounded-xl bg-white/70 p-3">
+              <dt>
+                <span className={cn('rounded-full px-2 py-0.5 text-xs font-bold', bandStyles[band].badge)}>
+                  {bandCopy[band].label}
+                </span>
+              </dt>
+              <dd className="mt-2 text-ink-muted">{bandCopy[band].summary}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
 
       <section
@@ -167,7 +183,9 @@ export function QuizResults() {
         className="space-y-4 rounded-3xl border-2 border-sun-400 bg-white p-6 shadow-sm sm:p-8"
         data-testid="recommended-plan"
       >
-        <p className="font-display text-sm font-bold uppercase tracking-wider text-brand-700">Recommended plan</p>
+        <p className="font-display text-sm font-bold uppercase tracking-wider text-brand-700">
+          Recommended plan
+        </p>
         <h2 id="plan-title" className="font-display text-2xl font-extrabold sm:text-3xl">
           {plan.name}
         </h2>
@@ -195,8 +213,8 @@ export function QuizResults() {
           </ButtonLink>
         </div>
         <p className="text-sm text-ink-muted">
-          We reply within {site.replyWithinHours} hours, and families typically start within a week of the intro
-          call. Compare all plans on the{' '}
+          We reply within {site.replyWithinHours} hours, and families typically start within a week of the
+          intro call. Compare all plans on the{' '}
           <Link to={paths.pricing} className="font-semibold text-brand-800 underline underline-offset-4">
             pricing page
           </Link>

@@ -40,7 +40,10 @@ export function emptyProgress(): QuizProgress {
 }
 
 /** Reads stored progress; anything missing, corrupt or from an older shape starts afresh. */
-export function parseProgress(raw: string | null, questions: readonly Question[] = allQuestions): QuizProgress {
+export function parseProgress(
+  raw: string | null,
+  questions: readonly Question[] = allQuestions,
+): QuizProgress {
   if (!raw) return emptyProgress();
   let json: unknown;
   try {
@@ -86,7 +89,10 @@ export function clearProgress(storage: Storage = window.localStorage): void {
 }
 
 /** The first question without an answer, or the last question when all are answered. */
-export function firstUnansweredIndex(answers: Answers, questions: readonly Question[] = allQuestions): number {
+export function firstUnansweredIndex(
+  answers: Answers,
+  questions: readonly Question[] = allQuestions,
+): number {
   const index = questions.findIndex((q) => answers[q.id] === undefined);
   return index === -1 ? questions.length - 1 : index;
 }

@@ -72,5 +72,11 @@ export function scoreQuiz(answers: Answers, questions: readonly Question[] = all
     if (scores[key] < scores[topFocusArea]) topFocusArea = key;
   }
   const skillsNeedingSupport = skills.filter(({ key }) => bands[key] === 'focus-area').length;
-  return { scores, bands, topFocusArea, skillsNeedingSupport, recommendedPlan: recommendPlan(skillsNeedingSupport) };
+  return {
+    scores,
+    bands,
+    topFocusArea,
+    skillsNeedingSupport,
+    recommendedPlan: recommendPlan(skillsNeedingSupport),
+  };
 }

@@ -1,0 +1,17 @@
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+const c = createClient('http://127.0.0.1:55121', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0', { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+const r = await c.auth.signInWithPassword({ email: 'admin@ploom.local', password: 'ploom-demo-2026' });
+console.log('signin', r.error?.message ?? 'ok');
+const ins = await c.from('quiz_assessments').select('id').limit(1);
+console.log('admin select', ins.error?.message ?? ins.data);
+const anon = createClient('http://127.0.0.1:55121', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0', { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+const id = crypto.randomUUID();
+const a = await anon.from('quiz_assessments').insert({ id, answers: { x: 1 }, scores: { focus: 1 }, recommended_plan: 'steady-growth' });
+console.log('anon insert', a.error ?? a.status);
+const rpc = await anon.rpc('email_me_quiz_results', { assessment_id: id, email: 'p@example.com' });
+console.log('rpc', rpc.error ?? rpc.status);
+const sel = await anon.from('quiz_assessments').select('*');
+console.log('anon select', sel.error ?? sel.data);
+const fn = await anon.functions.invoke('send-contact-notification', { body: { name: 'a', email: 'a@example.com', topic: 'general', message: 'hello there' } });
+console.log('fn', fn.error?.message, fn.data);

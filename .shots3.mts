@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+import { adCreatives } from './src/content/marketing.ts';
+import { creativeSvg } from './src/features/marketing/lib/creative-svg.ts';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1200, height: 1080 } });
+await page.setContent(`<body style="margin:0">${creativeSvg(adCreatives[1]!, 1080, 1080)}</body>`);
+await page.screenshot({ path: '/tmp/shots/creative-square.png', clip: { x: 0, y: 0, width: 1080, height: 1080 } });
+await page.setContent(`<body style="margin:0">${creativeSvg(adCreatives[0]!, 1200, 628)}</body>`);
+await page.screenshot({ path: '/tmp/shots/creative-land.png', clip: { x: 0, y: 0, width: 1200, height: 628 } });
+await browser.close();

@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The landing variants and what the spec says each shows (SPEC §2, §9). */
+export const landingVariants = [
+  { path: '/', steadyGrowth: '$400', popular: 'Steady Growth', cta: '/quiz' },
+  { path: '/coaching', steadyGrowth: '$375', popular: 'Steady Growth', cta: '/request-fit-call' },
+  { path: '/coaching-home', steadyGrowth: '$350', popular: 'Focused Progress', cta: '/waitlist' },
+  { path: '/pricing', steadyGrowth: '$350', popular: 'Focused Progress', cta: '/waitlist' },
+  { path: '/coaching-v2', steadyGrowth: '$350', popular: 'Focused Progress', cta: '#contact-form' },
+] as const;
+
+export const planCard = (page: Page, plan: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, exact: true }) });
+
+/** Opens a page and waits until its lazily loaded route has rendered. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('main h1')).toBeVisible();
+}
+
+export async function scrollWindowTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
