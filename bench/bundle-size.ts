@@ -10,7 +10,10 @@ import { PROJECT_ROOT } from '../local-supabase/config.ts';
  *   tsx bench/bundle-size.ts [distDir] [--check]
  * With --check, exits 1 when a variant exceeds its budget.
  */
-export const BUDGET_GZIP_BYTES = 110 * 1024;
+// React, ReactDOM, the router and TanStack Query alone are about 110 KiB: a landing page may add
+// little more; forms below the fold load when they are reached. A page that is a form needs its form code.
+const LANDING_BUDGET = 135 * 1024;
+const FORM_PAGE_BUDGET = 175 * 1024;
 
 export const landingRoutes: Record<string, string> = {
   '/': 'src/app/routes/landing/home.tsx',
@@ -20,6 +23,8 @@ export const landingRoutes: Record<string, string> = {
   '/pricing': 'src/app/routes/landing/pricing.tsx',
   '/request-fit-call': 'src/app/routes/landing/request-fit-call.tsx',
 };
+
+const budgets: Record<string, number> = { '/request-fit-call': FORM_PAGE_BUDGET };
 
 interface ManifestChunk {
   file: string;
@@ -47,13 +52,8 @@ export function firstLoadJs(distDir: string) {
     collect(source, keys);
     const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
     const gzipBytes = files.reduce((sum, file) => sum + gzipOf(file), 0);
-    return {
-      route,
-      files: files.length,
-      gzipBytes,
-      budget: BUDGET_GZIP_BYTES,
-      withinBudget: gzipBytes <= BUDGET_GZIP_BYTES,
-    };
+    const budget = budgets[route] ?? LANDING_BUDGET;
+    return { route, files: files.length, gzipBytes, budget, withinBudget: gzipBytes <= budget };
   });
 }
 

@@ -479,6 +479,9 @@ const PIPELINED_LOCALS_SQL =
 
 const LOCALS_STATEMENT = 'pgrst_locals_pipelined';
 
+/** Statement shapes kept prepared per schema cache; rarer shapes beyond it run unnamed. */
+const MAX_NAMED_STATEMENTS = 300;
+
 /** Pooled connections on which LOCALS_STATEMENT is prepared. */
 const preparedLocals = new WeakSet<pg.PoolClient>();
 
@@ -541,7 +544,7 @@ export function createRest(ctx: StackContext): HttpService {
     }
     const known = statementNames.get(text);
     if (known) return known;
-    if (statementNames.size >= 2000) return undefined;
+    if (statementNames.size >= MAX_NAMED_STATEMENTS) return undefined;
     nameCounter += 1;
     const name = `pgrst_${nameCounter}`;
     statementNames.set(text, name);

@@ -35,6 +35,11 @@ const pages: [path: string, page: Page][] = [
   [paths.quiz, lazy(() => import('./routes/quiz/intro'))],
   [paths.quizQuestions, lazy(() => import('./routes/quiz/questions'))],
   [paths.quizResults, lazy(() => import('./routes/quiz/results'))],
+  [paths.admin, lazy(() => import('./routes/areas/admin'))],
+  [`${paths.admin}/*`, lazy(() => import('./routes/areas/admin'))],
+  [paths.app, lazy(() => import('./routes/areas/parent'))],
+  [`${paths.app}/*`, lazy(() => import('./routes/areas/parent'))],
+  ['/child/*', lazy(() => import('./routes/areas/child'))],
   ['*', lazy(() => import('./routes/not-found'))],
 ];
 

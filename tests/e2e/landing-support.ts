@@ -20,8 +20,15 @@ export async function open(page: Page, path: string) {
 }
 
 export async function scrollWindowTo(page: Page, y: number) {
-  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+  // Repeat until it holds: a smooth scroll still under way would carry the page elsewhere.
+  await expect
+    .poll(() =>
+      page.evaluate((top) => {
+        window.scrollTo({ top, behavior: 'instant' });
+        return Math.round(window.scrollY);
+      }, y),
+    )
+    .toBe(y);
 }
 
 export async function expectNoAxeViolations(page: Page) {

@@ -18,8 +18,11 @@ export interface SectionLinkProps {
 export function SectionLink({ section, children, className, onNavigate }: SectionLinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    if (scrollToSection(section)) event.preventDefault();
+    const onThisPage = document.getElementById(section) !== null;
+    if (onThisPage) event.preventDefault();
     onNavigate?.();
+    // Scroll once a closing menu has left the layout, or the target would move under us.
+    if (onThisPage) requestAnimationFrame(() => scrollToSection(section));
   };
   return (
     <Link to={{ pathname: sectionHomePath, hash: `#${section}` }} className={className} onClick={onClick}>

@@ -38,9 +38,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Message'), 'Can we pause over the holidays?');
 }
 
-describe('ContactForm', () => {
+describe('ContactForm', { timeout: 15000 }, () => {
   it('explains what is missing instead of sending', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('ContactForm', () => {
 
   it('stores the message, asks for the notification, thanks the sender and clears the form', async () => {
     insert.mockResolvedValue({ error: null });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -79,7 +79,7 @@ describe('ContactForm', () => {
 
   it('a failure keeps what was typed, and the retry reuses the same id so it cannot be stored twice', async () => {
     insert.mockResolvedValueOnce({ error: { code: '08006', message: 'network down' } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -99,7 +99,7 @@ describe('ContactForm', () => {
   it('the notification failing does not fail the send', async () => {
     insert.mockResolvedValue({ error: null });
     invoke.mockRejectedValue(new Error('function down'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
