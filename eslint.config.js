@@ -47,6 +47,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-test',
+      'dist-bench',
       'node_modules',
       '.local-supabase',
       '.deno',

@@ -32,7 +32,8 @@ export function stopStaleMail(config: StackConfig) {
   const pidFile = path.join(config.stateDir, 'maildev.pid');
   try {
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
-    if (pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('maildev')) process.kill(pid, 'SIGKILL');
+    if (pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('maildev'))
+      process.kill(pid, 'SIGKILL');
   } catch {
     /* no stale process */
   }

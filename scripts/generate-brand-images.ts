@@ -12,8 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const mark = fs.readFileSync(path.join(root, 'public', 'favicon.svg'), 'utf8');
 const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function card(title: string, subtitle: string, pill: string) {
   return `<!doctype html><html><head><style>
@@ -51,7 +50,9 @@ const subtitles: Record<string, string> = {
 const pill = '1:1 coaching for kids 7-12 and their parents';
 for (const variant of Object.values(variants)) {
   const subtitle = subtitles[variant.id];
-  await page.setContent(card(variant.hero.title, subtitle, variant.id === 'pricing' ? 'Plans & Pricing' : pill));
+  await page.setContent(
+    card(variant.hero.title, subtitle, variant.id === 'pricing' ? 'Plans & Pricing' : pill),
+  );
   await page.screenshot({ path: path.join(root, 'public', variant.meta.image.slice(1)) });
   console.log(`wrote public${variant.meta.image}`);
 }

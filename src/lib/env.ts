@@ -6,7 +6,8 @@ function readEnv() {
   const problems: string[] = [];
   const url = import.meta.env.VITE_SUPABASE_URL;
   const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
-  if (!url || !/^https?:\/\/[^\s/]+/.test(url)) problems.push('VITE_SUPABASE_URL must be the Supabase API URL');
+  if (!url || !/^https?:\/\/[^\s/]+/.test(url))
+    problems.push('VITE_SUPABASE_URL must be the Supabase API URL');
   if (!anonKey) problems.push('VITE_SUPABASE_ANON_KEY must be the anon key');
   if (problems.length) {
     throw new Error(`Missing or invalid environment: ${problems.join('; ')}. Copy .env.example to .env.`);

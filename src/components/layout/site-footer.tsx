@@ -11,8 +11,8 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-brand-900 text-brand-50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr]">
-        <div className="grid content-start gap-3">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 grid-cols-2 md:grid-cols-[2fr_1fr_1fr]">
+        <div className="col-span-2 grid content-start gap-3 md:col-span-1">
           <Logo tone="light" />
           <p className="max-w-sm text-brand-50">{site.tagline}</p>
           <p className="text-brand-100">

@@ -4,8 +4,16 @@ import { RequireAuth } from '@/app/components/require-auth';
 import { AreaShell } from './area-shell';
 
 const sections = [
-  { to: paths.admin, label: 'Overview', about: 'Today at a glance: new leads, upcoming sessions, conversions.' },
-  { to: paths.adminWaitlist, label: 'Leads', about: 'Waitlist and intro-call requests, with status and notes.' },
+  {
+    to: paths.admin,
+    label: 'Overview',
+    about: 'Today at a glance: new leads, upcoming sessions, conversions.',
+  },
+  {
+    to: paths.adminWaitlist,
+    label: 'Leads',
+    about: 'Waitlist and intro-call requests, with status and notes.',
+  },
   { to: paths.adminSessions, label: 'Sessions', about: 'Coaching sessions and coach assignment.' },
   { to: paths.adminUsers, label: 'Users', about: 'Parents, children, coaches and admins, and their roles.' },
   { to: paths.adminAuditLogs, label: 'Audit logs', about: 'Who did what, and when.' },

@@ -4,12 +4,32 @@ import { RequireAuth } from '@/app/components/require-auth';
 import { AreaShell } from './area-shell';
 
 const sections = [
-  { to: paths.app, label: 'My Dashboard', about: "Your child's upcoming sessions and this week's parent update." },
-  { to: paths.appOnboarding, label: 'Getting started', about: 'Tell us about your child so we can match the right coach.' },
-  { to: paths.appPloomPoints, label: 'Ploom Points', about: 'Points your child earns for practising at home.' },
-  { to: paths.appLeaderboard, label: 'Leaderboard', about: 'How the Ploom families are doing this week (first names only).' },
+  {
+    to: paths.app,
+    label: 'My Dashboard',
+    about: "Your child's upcoming sessions and this week's parent update.",
+  },
+  {
+    to: paths.appOnboarding,
+    label: 'Getting started',
+    about: 'Tell us about your child so we can match the right coach.',
+  },
+  {
+    to: paths.appPloomPoints,
+    label: 'Ploom Points',
+    about: 'Points your child earns for practising at home.',
+  },
+  {
+    to: paths.appLeaderboard,
+    label: 'Leaderboard',
+    about: 'How the Ploom families are doing this week (first names only).',
+  },
   { to: paths.appAccount, label: 'Account', about: 'Your details and password.' },
-  { to: paths.appBilling, label: 'Billing', about: 'Your plan. Monthly plans can be cancelled or paused at any time.' },
+  {
+    to: paths.appBilling,
+    label: 'Billing',
+    about: 'Your plan. Monthly plans can be cancelled or paused at any time.',
+  },
 ];
 
 export default function ParentArea() {

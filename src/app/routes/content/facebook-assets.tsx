@@ -66,7 +66,12 @@ export default function FacebookAssetsPage() {
             <h2 id="landing-title" className="font-display text-2xl font-extrabold text-ink">
               Landing pages
             </h2>
-            <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white shadow-sm">
+            <div
+              className="overflow-x-auto rounded-2xl border border-brand-100 bg-white shadow-sm"
+              tabIndex={0}
+              role="region"
+              aria-label="Landing pages (scrolls sideways on small screens)"
+            >
               <table className="w-full min-w-[32rem] text-left text-sm">
                 <caption className="sr-only">Landing pages a campaign can link to</caption>
                 <thead className="bg-brand-50 text-ink">

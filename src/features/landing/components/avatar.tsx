@@ -22,7 +22,7 @@ export function Avatar({
       className={cn('h-20 w-20 shrink-0', className)}
     >
       <circle cx="48" cy="48" r="48" fill={palette.bg} />
-      <path d="M70 22c0 9-6 15-15 15 0-9 6-15 15-15Z" fill={palette.leaf} opacity="0.9" />
+      <path d="M72 16c0 6.5-4.2 10.5-10.5 10.5 0-6.5 4.2-10.5 10.5-10.5Z" fill={palette.leaf} />
       <text
         x="48"
         y="60"

@@ -12,7 +12,7 @@ export function FaqAccordion({ items = faqV2 }: { items?: readonly FaqItem[] }) 
         <Accordion.Item
           key={item.question}
           value={`faq-${index}`}
-          className="overflow-hidden rounded-2xl bg-white ring-1 ring-brand-100"
+          className="overflow-hidden rounded-2xl bg-cream ring-1 ring-brand-100"
         >
           <Accordion.Header className="m-0">
             <Accordion.Trigger className="group flex min-h-[56px] w-full items-center justify-between gap-4 px-5 py-4 text-left font-display text-lg font-bold text-ink hover:bg-brand-50">

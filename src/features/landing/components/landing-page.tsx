@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { useScrollToHashOnMount } from '@/components/layout/scroll';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteNav } from '@/components/layout/site-nav';
@@ -14,7 +14,6 @@ import { AnnouncementBanner } from './banners';
 import { CoachesSection } from './coaches-section';
 import { ComparisonSection } from './comparison-table';
 import { FamiliesBanner } from './families-banner';
-import { FaqSection } from './faq-section';
 import { ContactSection, NewsletterSection, WaitlistCtaSection } from './form-sections';
 import { Hero } from './hero';
 import { HowItWorksSection } from './how-it-works-section';
@@ -27,6 +26,9 @@ import { StickyCta } from './sticky-cta';
 import { StorySection } from './story-section';
 import { TestimonialsSection } from './testimonials-section';
 import { TrustSection } from './trust-section';
+
+// Only /coaching-v2 has the FAQ: its accordion code loads with it, not with every variant.
+const FaqSection = lazy(() => import('./faq-section').then((m) => ({ default: m.FaqSection })));
 
 /** What the app layer plugs into a landing page (features do not import each other). */
 export interface LandingSlots {
@@ -69,7 +71,11 @@ function renderSection(section: LandingSection, variant: LandingVariant, slots: 
     case 'testimonials':
       return <TestimonialsSection />;
     case 'faq':
-      return <FaqSection />;
+      return (
+        <Suspense fallback={<div className="min-h-[640px]" />}>
+          <FaqSection />
+        </Suspense>
+      );
     case 'contact':
       return slots.contactForm ? <ContactSection variant={variant} form={slots.contactForm} /> : null;
     case 'waitlist-cta':

@@ -111,14 +111,14 @@ export function TestimonialCarousel({
 export function TestimonialsSection() {
   return (
     <Section id={sectionIds.testimonials} eyebrow="Testimonials" title="Families feel the difference">
-      <dl className="mx-auto mb-12 grid max-w-4xl gap-4 sm:grid-cols-3">
+      <dl className="mx-auto mb-12 grid max-w-4xl grid-cols-3 gap-2 sm:gap-4">
         {stats.map((stat) => (
           <div
             key={stat.label}
-            className="flex flex-col-reverse rounded-3xl bg-brand-800 p-6 text-center text-white"
+            className="flex flex-col-reverse justify-end rounded-2xl bg-brand-800 px-2 py-4 text-center text-white sm:rounded-3xl sm:p-6"
           >
-            <dt className="mt-1 font-semibold text-brand-50">{stat.label}</dt>
-            <dd className="font-display text-5xl font-extrabold text-sun-400">{stat.value}</dd>
+            <dt className="mt-1 text-sm font-semibold text-brand-50 sm:text-base">{stat.label}</dt>
+            <dd className="font-display text-3xl font-extrabold text-sun-400 sm:text-5xl">{stat.value}</dd>
           </div>
         ))}
       </dl>
