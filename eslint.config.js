@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
-      'dist-test',
+      'dist-test*',
       'dist-bench',
       'node_modules',
       '.local-supabase',

@@ -13,7 +13,12 @@ import { startStack } from '../local-supabase/stack.ts';
  */
 const [which = 'all', ...extra] = process.argv.slice(2);
 const offset = Number(process.env.TEST_STACK_PORT_OFFSET ?? 1000);
-const sitePort = 5400 + offset - 1000;
+// Chromium refuses some ports (6000, 6665-6669 …): step over them.
+const unsafePorts = new Set([6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697]);
+let sitePort = 5400 + offset - 1000;
+while (unsafePorts.has(sitePort)) sitePort += 1;
+// Each offset builds into its own folder, so two runs side by side never serve each other's build.
+const outDir = offset === 1000 ? 'dist-test' : `dist-test-${offset}`;
 const siteUrl = `http://127.0.0.1:${sitePort}`;
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-test-stack-'));
 fs.chmodSync(stateDir, 0o755);
@@ -56,22 +61,13 @@ try {
     code = await run(bin('vitest'), ['run', '--project', 'stack', ...(which === 'integration' ? extra : [])]);
   }
   if (code === 0 && (which === 'all' || which === 'e2e')) {
-    code = await run(bin('vite'), ['build', '--outDir', 'dist-test', '--emptyOutDir', '--logLevel', 'warn']);
+    code = await run(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']);
     // The first-load JavaScript budget of the landing variants (deterministic: gzip bytes).
-    if (code === 0) code = await run(bin('tsx'), ['bench/bundle-size.ts', 'dist-test', '--check']);
+    if (code === 0) code = await run(bin('tsx'), ['bench/bundle-size.ts', outDir, '--check']);
     if (code === 0) {
       preview = spawn(
         bin('vite'),
-        [
-          'preview',
-          '--outDir',
-          'dist-test',
-          '--port',
-          String(sitePort),
-          '--strictPort',
-          '--host',
-          '127.0.0.1',
-        ],
+        ['preview', '--outDir', outDir, '--port', String(sitePort), '--strictPort', '--host', '127.0.0.1'],
         { cwd: PROJECT_ROOT, stdio: 'ignore', env },
       );
       code = await run(bin('playwright'), ['test', ...(which === 'e2e' ? extra : [])]);

@@ -98,7 +98,7 @@ export const variants: Record<VariantId, LandingVariant> = {
     id: 'home',
     path: paths.home,
     meta: {
-      title: 'Ploom',
+      title: 'Steadier Kids, Calmer Homes: 1:1 Coaching for Ages 7-12',
       description:
         'Steadier kids, calmer homes. Weekly 30-minute 1:1 video coaching for children aged 7-12, with parents included. Take the free 5-minute assessment.',
       image: '/og-image.png',

@@ -19,11 +19,14 @@ export function LogoMark({ className }: { className?: string }) {
 export function Logo({
   to = paths.home,
   tone = 'dark',
+  compact = false,
   className,
 }: {
   to?: string;
   /** 'light' for dark backgrounds. */
   tone?: 'dark' | 'light';
+  /** Show only the mark on the narrowest screens, where a bar has little room. */
+  compact?: boolean;
   className?: string;
 }) {
   return (
@@ -37,7 +40,7 @@ export function Logo({
       )}
     >
       <LogoMark className="h-8 w-8" />
-      <span>{site.name}</span>
+      <span className={cn(compact && 'hidden min-[360px]:inline')}>{site.name}</span>
     </Link>
   );
 }

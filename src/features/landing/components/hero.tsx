@@ -64,7 +64,7 @@ export function Hero({ variant, underFixedBar }: { variant: LandingVariant; unde
         aria-hidden="true"
         className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-sun-100 opacity-70 blur-2xl"
       />
-      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.2fr_1fr]">
+      <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.35fr_1fr]">
         <div>
           <p className="inline-flex rounded-full bg-white px-4 py-1 font-display text-sm font-bold text-brand-800 shadow-sm ring-1 ring-brand-100">
             {hero.eyebrow}

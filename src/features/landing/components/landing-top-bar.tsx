@@ -70,7 +70,7 @@ export function LandingTopBar({ variant, opaque, pastFold }: LandingTopBarProps)
         aria-label="Main"
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6"
       >
-        <Logo to={variant.path} />
+        <Logo to={variant.path} compact />
         <ul className="hidden items-center gap-1 md:flex">
           {landingScrollLinks.map((link) => (
             <li key={link.section}>
@@ -82,7 +82,12 @@ export function LandingTopBar({ variant, opaque, pastFold }: LandingTopBarProps)
           ))}
         </ul>
         <div className="flex items-center gap-2">
-          <CtaButton cta={variant.cta} label={variant.ctaShortLabel} size="sm" />
+          <CtaButton
+            cta={variant.cta}
+            label={variant.ctaShortLabel}
+            size="sm"
+            className="whitespace-nowrap"
+          />
           {pastFold && (
             <button
               ref={buttonRef}

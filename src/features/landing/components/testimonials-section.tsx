@@ -60,7 +60,7 @@ export function TestimonialCarousel({
                 <Star key={star} className="h-5 w-5 fill-current" aria-hidden="true" />
               ))}
             </p>
-            <blockquote className="mt-6 font-display text-xl font-semibold leading-relaxed text-ink sm:text-2xl">
+            <blockquote className="mt-6 font-display text-lg font-semibold leading-relaxed text-ink sm:text-2xl">
               <p>“{current.quote}”</p>
             </blockquote>
             <figcaption className="mt-6">
@@ -118,7 +118,9 @@ export function TestimonialsSection() {
             className="flex flex-col-reverse justify-end rounded-2xl bg-brand-800 px-2 py-4 text-center text-white sm:rounded-3xl sm:p-6"
           >
             <dt className="mt-1 text-sm font-semibold text-brand-50 sm:text-base">{stat.label}</dt>
-            <dd className="font-display text-3xl font-extrabold text-sun-400 sm:text-5xl">{stat.value}</dd>
+            <dd className="font-display text-2xl font-extrabold text-sun-400 min-[360px]:text-3xl sm:text-5xl">
+              {stat.value}
+            </dd>
           </div>
         ))}
       </dl>
