@@ -47,6 +47,19 @@ function run(cmd: string, args: string[]) {
   });
 }
 
+async function waitForSite() {
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(siteUrl)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the built site did not come up on ${siteUrl}`);
+}
+
 let code = 0;
 let preview: ReturnType<typeof spawn> | undefined;
 const cleanup = async () => {
@@ -70,6 +83,7 @@ try {
         ['preview', '--outDir', outDir, '--port', String(sitePort), '--strictPort', '--host', '127.0.0.1'],
         { cwd: PROJECT_ROOT, stdio: 'ignore', env },
       );
+      await waitForSite();
       code = await run(bin('playwright'), ['test', ...(which === 'e2e' ? extra : [])]);
     }
   }
