@@ -64,7 +64,8 @@ export interface AuthOptions {
   emailsPerMinute?: number;
 }
 
-const MIN_PASSWORD_LENGTH = 6;
+// As `auth.minimum_password_length` in supabase/config.toml, so local and hosted refuse the same passwords.
+const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 72; // bcrypt reads 72 bytes at most
 const LINK_TTL_SECONDS = 3600;
 const BCRYPT_COST = 10;

@@ -2,8 +2,12 @@
 -- schema with its users table and helper functions, the storage of refresh tokens, and the
 -- supabase_realtime publication. Run once, as the superuser, on a new database.
 
-create extension if not exists pgcrypto with schema public;
-create extension if not exists citext with schema public;
+-- Extensions live in their own schema, as on Supabase, so the API does not expose their functions.
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists citext with schema extensions;
+alter database postgres set search_path to "$user", public, extensions;
+set search_path to "$user", public, extensions;
 
 do $$
 begin
@@ -30,6 +34,7 @@ grant anon, authenticated, service_role to authenticator;
 -- Supabase's defaults: the API roles may use the public schema, and objects created there by the
 -- migrations are granted to them; row level security then decides which rows each may touch.
 grant usage on schema public to anon, authenticated, service_role;
+grant usage on schema extensions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;

@@ -175,13 +175,42 @@ describe('web_analytics', () => {
 });
 
 describe('audit_logs', () => {
-  it('rejects an action outside the UPPER_SNAKE pattern (23514)', async () => {
+  it('rejects an action outside the UPPER_SNAKE pattern (23514), even from the database owner', async () => {
     const { rows } = await db.query<{ id: string }>(`select id from auth.users limit 1`);
     const userId = rows[0].id;
-    const result = await asActor(db, 'parent', userId, (d) =>
-      insertRow(d, 'audit_logs', { actor_user_id: userId, action: 'user login', entity_type: 'auth' }),
+    await db.query('begin');
+    const error = await db
+      .query(
+        `insert into public.audit_logs (actor_user_id, action, entity_type) values ($1, 'user login', 'auth')`,
+        [userId],
+      )
+      .then(() => undefined)
+      .catch((e: { code?: string }) => e);
+    await db.query('rollback');
+    expect(error?.code).toBe('23514');
+  });
+
+  it('lets a user record only their own sign-in and sign-out (42501 for any other action)', async () => {
+    const { rows } = await db.query<{ id: string }>(`select id from auth.users limit 1`);
+    const userId = rows[0].id;
+    const own = await asActor(db, 'parent', userId, (d) =>
+      insertRow(d, 'audit_logs', {
+        actor_user_id: userId,
+        action: 'USER_LOGIN',
+        entity_type: 'auth',
+        entity_id: userId,
+      }),
     );
-    expect(result.ok ? 'ok' : result.error.code).toBe('23514');
+    expect(own.ok).toBe(true);
+    const other = await asActor(db, 'parent', userId, (d) =>
+      insertRow(d, 'audit_logs', {
+        actor_user_id: userId,
+        action: 'QUIZ_RESULTS_EMAILED',
+        entity_type: 'quiz_assessment',
+        entity_id: userId,
+      }),
+    );
+    expect(other.ok ? 'ok' : other.error.code).toBe('42501');
   });
 
   it('rejects an entry written in another user’s name (42501)', async () => {

@@ -69,7 +69,8 @@ const cases: TableCase[] = [
     select: all<string[]>(DENIED, {
       parent: ['parent'],
       otherParent: ['otherParent'],
-      coach: ['parent', 'otherParent', 'coach', 'child', 'admin'],
+      // a coach reads the family they coach (its parent and child login), not every account
+      coach: ['parent', 'coach', 'child'],
       child: ['child'],
       admin: ['parent', 'otherParent', 'coach', 'child', 'admin'],
     }),

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { questions, type SkillKey } from '../../src/content/quiz.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { waitForEmail } from '../support/inbox.ts';
 
 /** Points (0-4) per skill this parent's answers give: a known result to check against. */
 const pointsPerSkill: Record<SkillKey, number> = { emotions: 3, confidence: 1, focus: 0, connection: 4 };
@@ -139,6 +140,9 @@ test('a parent takes the whole assessment by keyboard, resumes after a reload, a
   expect(rows).toHaveLength(1);
   expect(rows[0]!.email).toBe(email.toLowerCase());
   expect(rows[0]!.email_consent_at).not.toBeNull();
+  // ...and the copy of the results arrives in the parent's inbox.
+  const mail = await waitForEmail(email, /assessment results/, 15000);
+  expect(mail.text).toContain('Focused Progress');
 });
 
 test('the results page sends an unfinished quiz back to its questions', async ({ page }) => {

@@ -75,12 +75,12 @@ describe('sign-up', () => {
     expect(error?.message).toBe('User already registered');
   });
 
-  it('refuses a password shorter than 6 characters as a weak password', async () => {
-    const { error } = await anonClient().auth.signUp({ email: uniqueEmail(), password: '12345' });
+  it('refuses a password shorter than 8 characters (as config.toml sets) as a weak password', async () => {
+    const { error } = await anonClient().auth.signUp({ email: uniqueEmail(), password: '1234567' });
     expect(error).toBeInstanceOf(AuthWeakPasswordError);
     expect(error?.status).toBe(422);
     expect(error?.code).toBe('weak_password');
-    expect(error?.message).toBe('Password should be at least 6 characters.');
+    expect(error?.message).toBe('Password should be at least 8 characters.');
     expect((error as AuthWeakPasswordError).reasons).toEqual(['length']);
   });
 

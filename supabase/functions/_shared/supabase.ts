@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { NotificationStore } from './claim.ts';
 
 export type { SupabaseClient };
 
@@ -32,4 +33,53 @@ export function exactIlike(value: string): string {
 export function check<T>(result: { data: T; error: { message: string; code?: string } | null }): T {
   if (result.error) throw new Error(`database: ${result.error.code ?? ''} ${result.error.message}`);
   return result.data;
+}
+
+/**
+ * Atomically stamps `flag` (a timestamp column) on the rows of `table` with this email (any letter
+ * case) created after `since` and not stamped yet, and returns them newest first: a second call
+ * finds nothing. `columns` must include `created_at`.
+ */
+export async function claimRecentRows<Row extends { created_at: string }>(options: {
+  table: string;
+  flag: string;
+  email: string;
+  since: Date;
+  columns: string;
+}): Promise<Row[]> {
+  const rows = check(
+    await serviceClient()
+      .from(options.table)
+      .update({ [options.flag]: new Date().toISOString() })
+      .ilike('email', exactIlike(options.email))
+      .gte('created_at', options.since.toISOString())
+      .is(options.flag, null)
+      .select(options.columns),
+  ) as unknown as Row[] | null; // the client is untyped: `columns` decides the shape
+  return (rows ?? []).sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+/** Undoes claimRecentRows for these rows, so a retry may claim them again. */
+export async function releaseRows(table: string, flag: string, ids: string[]): Promise<void> {
+  check(
+    await serviceClient()
+      .from(table)
+      .update({ [flag]: null })
+      .in('id', ids),
+  );
+}
+
+/** A form's table whose rows are claimed through `notified_at`, each row read as `fromRow` says. */
+export function notificationStore<Row extends { created_at: string }, T>(
+  table: string,
+  columns: string,
+  fromRow: (row: Row) => T,
+): NotificationStore<T> {
+  return {
+    async claimNotification(email, since) {
+      const rows = await claimRecentRows<Row>({ table, flag: 'notified_at', email, since, columns });
+      return rows.map(fromRow);
+    },
+    releaseNotification: (ids) => releaseRows(table, 'notified_at', ids),
+  };
 }

@@ -1,5 +1,7 @@
 /** Helpers for the functions' Deno tests: requests as the site sends them, and test data. */
+import type { NotificationStore } from './claim.ts';
 import type { Logger } from './http.ts';
+import { memoryMailer } from './mailer.ts';
 
 export const FUNCTION_URL = 'http://127.0.0.1:54321/functions/v1/test';
 
@@ -36,4 +38,75 @@ let counter = 0;
 export function uniqueEmail(prefix = 'parent'): string {
   counter += 1;
   return `${prefix}.${counter}@example.com`;
+}
+
+/** The fixed clock of the functions' tests, and times relative to it. */
+export const NOW = new Date('2026-03-01T12:00:00Z');
+export const minutesAgo = (minutes: number): Date => new Date(NOW.getTime() - minutes * 60_000);
+
+export const TEAM = 'team@ploom.local';
+
+/** What every mailing handler gets in a test: an in-memory mailer and logger, and the fixed clock. */
+export function mailingDeps(failFor: (to: string) => boolean = () => false) {
+  return {
+    mailer: memoryMailer({ failFor: (message) => failFor(message.to) }),
+    logger: memoryLogger(),
+    now: () => NOW,
+  };
+}
+
+/** A saved form row: what claimRecentRows matches on. */
+export interface ClaimableRow {
+  id: string;
+  email: string;
+  created_at: Date;
+}
+
+/**
+ * A table in memory with the same claim rule as claimRecentRows (_shared/supabase.ts): the rows
+ * with this email (any letter case) created after `since` whose `flag` is not set get it set,
+ * and are returned newest first; release unsets it again.
+ */
+export function memoryClaims<F extends string, R extends ClaimableRow & Record<F, Date | null>>(
+  rows: R[],
+  flag: F,
+) {
+  return {
+    claim(email: string, since: Date): R[] {
+      const claimed = rows
+        .filter(
+          (r) => r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r[flag] === null,
+        )
+        .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+      for (const row of claimed) (row as Record<F, Date | null>)[flag] = NOW;
+      return claimed;
+    },
+    release(ids: string[]): void {
+      for (const row of rows) if (ids.includes(row.id)) (row as Record<F, Date | null>)[flag] = null;
+    },
+  };
+}
+
+/** A saved row in memory: the database row with real dates, and the claim flag. */
+export type MemoryRow<Row extends { created_at: string }> = Omit<Row, 'created_at'> & {
+  created_at: Date;
+  notified_at: Date | null;
+};
+
+/** notificationStore (_shared/supabase.ts) over rows in memory. */
+export function memoryNotificationStore<Row extends { id: string; email: string; created_at: string }, T>(
+  rows: MemoryRow<Row>[],
+  fromRow: (row: Row) => T,
+): NotificationStore<T> {
+  const table = memoryClaims(rows, 'notified_at');
+  return {
+    claimNotification: (email, since) =>
+      Promise.resolve(
+        table
+          .claim(email, since)
+          // TypeScript cannot see that Omit<Row, 'created_at'> plus created_at is a Row again.
+          .map((r) => fromRow({ ...r, created_at: r.created_at.toISOString() } as unknown as Row)),
+      ),
+    releaseNotification: (ids) => Promise.resolve(table.release(ids)),
+  };
 }

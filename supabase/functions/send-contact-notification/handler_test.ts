@@ -1,42 +1,20 @@
 import assert from 'node:assert/strict';
-import { memoryMailer } from '../_shared/mailer.ts';
-import { FUNCTION_URL, jsonRequest, memoryLogger, uniqueEmail, XSS } from '../_shared/testing.ts';
+import {
+  FUNCTION_URL,
+  jsonRequest,
+  mailingDeps,
+  memoryNotificationStore,
+  minutesAgo,
+  TEAM,
+  uniqueEmail,
+  XSS,
+  type MemoryRow,
+} from '../_shared/testing.ts';
 import { RECEIPT_SUBJECT } from './email.ts';
-import { createHandler, type ContactStore } from './handler.ts';
-
-const NOW = new Date('2026-03-01T12:00:00Z');
-const TEAM = 'team@ploom.local';
-const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
-
-interface Row {
-  id: string;
-  name: string;
-  email: string;
-  topic: string;
-  message: string;
-  created_at: Date;
-  notified_at: Date | null;
-}
+import { createHandler, storedMessage, type ContactMessageRow } from './handler.ts';
 
 /** contact_messages in memory, with the same claim rule as the real store. */
-function memoryStore(rows: Row[]): ContactStore {
-  return {
-    claimNotification(email, since) {
-      const claimed = rows
-        .filter(
-          (r) =>
-            r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.notified_at === null,
-        )
-        .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
-      for (const row of claimed) row.notified_at = NOW;
-      return Promise.resolve(claimed.map((r) => ({ ...r, createdAt: r.created_at.toISOString() })));
-    },
-    releaseNotification(ids) {
-      for (const row of rows) if (ids.includes(row.id)) row.notified_at = null;
-      return Promise.resolve();
-    },
-  };
-}
+type Row = MemoryRow<ContactMessageRow>;
 
 const contactMessage = (overrides: Partial<Row> = {}): Row => ({
   id: crypto.randomUUID(),
@@ -58,16 +36,13 @@ const payloadFor = (row: Row, overrides: Record<string, unknown> = {}) => ({
 });
 
 function setup(rows: Row[], options: { failFor?: (to: string) => boolean } = {}) {
-  const mailer = memoryMailer({ failFor: (m) => options.failFor?.(m.to) ?? false });
-  const logger = memoryLogger();
+  const deps = mailingDeps(options.failFor);
   const handler = createHandler({
-    store: memoryStore(rows),
-    mailer,
+    store: memoryNotificationStore(rows, storedMessage),
     teamEmail: TEAM,
-    now: () => NOW,
-    logger,
+    ...deps,
   });
-  return { handler, mailer, logger };
+  return { handler, ...deps };
 }
 
 Deno.test('the team gets the message with its topic label and the sender gets a receipt', async () => {

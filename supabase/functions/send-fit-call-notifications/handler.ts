@@ -1,14 +1,11 @@
-import { consoleLogger, HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
-import { NOTHING_TO_SEND, recentSince } from '../_shared/leads.ts';
-import type { Mailer } from '../_shared/mailer.ts';
 import {
-  emailField,
-  optionalText,
-  parsePayload,
-  readJsonObject,
-  requiredText,
-  z,
-} from '../_shared/validation.ts';
+  mailingHandler,
+  requireTeamEmail,
+  type MailingDeps,
+  type NotificationStore,
+} from '../_shared/claim.ts';
+import type { Handler } from '../_shared/http.ts';
+import { emailField, optionalText, requiredText, z } from '../_shared/validation.ts';
 import { CHALLENGE_LABELS, parentConfirmationEmail, teamNotificationEmail, type Challenge } from './email.ts';
 
 const challenges = Object.keys(CHALLENGE_LABELS) as [Challenge, ...Challenge[]];
@@ -26,6 +23,19 @@ export const fitCallPayloadSchema = z.object({
   ),
 });
 
+/** A waitlist row as the function reads it. */
+export interface WaitlistRow {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  child_name: string | null;
+  age_band: string | null;
+  challenge: string | null;
+  source: string | null;
+  created_at: string;
+}
+
 export interface Lead {
   id: string;
   email: string;
@@ -38,73 +48,66 @@ export interface Lead {
   createdAt: string;
 }
 
-export interface LeadStore {
-  /**
-   * Atomically stamps `notified_at` on the waitlist rows with this email (any letter case) created
-   * after `since` and not yet notified; returns them (newest first), or [] when there are none.
-   */
-  claimNotification(email: string, since: Date): Promise<Lead[]>;
-  /** Undoes a claim when nothing could be sent, so a retry may send it. */
-  releaseNotification(ids: string[]): Promise<void>;
+export const WAITLIST_COLUMNS = 'id, email, name, phone, child_name, age_band, challenge, source, created_at';
+
+export function leadFromRow(row: WaitlistRow): Lead {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    childName: row.child_name,
+    ageBand: row.age_band,
+    challenge: row.challenge,
+    source: row.source,
+    createdAt: row.created_at,
+  };
 }
+
+/** waitlist, claimed through `notified_at`. */
+export type LeadStore = NotificationStore<Lead>;
 
 /**
  * After an intro-call request (or a v2 contact form, or a waitlist sign-up) is saved: a
  * confirmation to the parent and a notification to the team, once per lead, and only for a lead
  * saved in the last minutes, so the function cannot mail arbitrary addresses.
  */
-export function createHandler(deps: {
-  store: LeadStore;
-  mailer: Mailer;
-  /** where the team's notifications go (TEAM_EMAIL) */
-  teamEmail: string | undefined;
-  siteUrl?: string;
-  now?: () => Date;
-  logger?: Logger;
-}): Handler {
-  const logger = deps.logger ?? consoleLogger;
-  return withHttp(
-    ['POST'],
-    async (req) => {
-      const payload = parsePayload(fitCallPayloadSchema, await readJsonObject(req));
-      const teamEmail = deps.teamEmail;
-      if (!teamEmail) throw new Error('TEAM_EMAIL is not set');
-      const leads = await deps.store.claimNotification(payload.email, recentSince(deps.now?.()));
-      const lead = leads[0];
-      if (!lead) return json(202, NOTHING_TO_SEND);
-      // The saved row is the truth; the payload fills what a form collected without saving it.
-      const request = {
-        name: lead.name || payload.name,
-        email: lead.email,
-        phone: lead.phone ?? payload.phone,
-        childName: lead.childName ?? payload.childName,
-        childAge: lead.ageBand ?? payload.childAge,
-        challenge: ((lead.challenge ?? payload.challenge) as Challenge | undefined) || undefined,
-        source: lead.source ?? undefined,
-        receivedAt: new Date(lead.createdAt),
-      };
-      const site = deps.siteUrl?.replace(/\/+$/, '');
-      const [team, parent] = await Promise.allSettled([
-        deps.mailer.send(
-          teamNotificationEmail(request, {
-            to: teamEmail,
-            adminUrl: site ? `${site}/admin/waitlist` : undefined,
-          }),
-        ),
-        deps.mailer.send(parentConfirmationEmail(request)),
-      ]);
-      if (team.status === 'rejected') logger.error('team notification failed:', team.reason);
-      if (parent.status === 'rejected') logger.error('parent confirmation failed:', parent.reason);
-      if (team.status === 'rejected' && parent.status === 'rejected') {
-        await deps.store.releaseNotification(leads.map((l) => l.id));
-        throw new HttpError(502, 'The emails could not be sent; please try again later');
-      }
-      return json(200, {
-        sent: true,
-        team: team.status === 'fulfilled',
-        confirmation: parent.status === 'fulfilled',
-      });
-    },
-    logger,
-  );
+export function createHandler(
+  deps: MailingDeps & {
+    store: LeadStore;
+    /** where the team's notifications go (TEAM_EMAIL) */
+    teamEmail: string | undefined;
+    siteUrl?: string;
+  },
+): Handler {
+  return mailingHandler(fitCallPayloadSchema, deps, (payload) => {
+    const teamEmail = requireTeamEmail(deps.teamEmail);
+    return {
+      claim: (since) => deps.store.claimNotification(payload.email, since),
+      emails([lead]) {
+        // The saved row is the truth; the payload fills what a form collected without saving it.
+        const request = {
+          name: lead.name || payload.name,
+          email: lead.email,
+          phone: lead.phone ?? payload.phone,
+          childName: lead.childName ?? payload.childName,
+          childAge: lead.ageBand ?? payload.childAge,
+          challenge: ((lead.challenge ?? payload.challenge) as Challenge | undefined) || undefined,
+          source: lead.source ?? undefined,
+          receivedAt: new Date(lead.createdAt),
+        };
+        const site = deps.siteUrl?.replace(/\/+$/, '');
+        const adminUrl = site ? `${site}/admin/waitlist` : undefined;
+        return [
+          {
+            message: teamNotificationEmail(request, { to: teamEmail, adminUrl }),
+            failure: 'team notification failed:',
+          },
+          { message: parentConfirmationEmail(request), failure: 'parent confirmation failed:' },
+        ];
+      },
+      release: (leads) => deps.store.releaseNotification(leads.map((l) => l.id)),
+      body: ([team, confirmation]) => ({ sent: true, team, confirmation }),
+    };
+  });
 }

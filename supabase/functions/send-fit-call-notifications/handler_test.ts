@@ -1,57 +1,20 @@
 import assert from 'node:assert/strict';
-import { memoryMailer } from '../_shared/mailer.ts';
-import { FUNCTION_URL, jsonRequest, memoryLogger, uniqueEmail, XSS } from '../_shared/testing.ts';
+import {
+  FUNCTION_URL,
+  jsonRequest,
+  mailingDeps,
+  memoryNotificationStore,
+  minutesAgo,
+  TEAM,
+  uniqueEmail,
+  XSS,
+  type MemoryRow,
+} from '../_shared/testing.ts';
 import { PARENT_SUBJECT } from './email.ts';
-import { createHandler, type LeadStore } from './handler.ts';
-
-const NOW = new Date('2026-03-01T12:00:00Z');
-const TEAM = 'team@ploom.local';
-const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
-
-interface Row {
-  id: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  child_name: string | null;
-  age_band: string | null;
-  challenge: string | null;
-  source: string;
-  created_at: Date;
-  notified_at: Date | null;
-}
+import { createHandler, leadFromRow, type WaitlistRow } from './handler.ts';
 
 /** waitlist in memory, with the same claim rule as the real store. */
-function memoryStore(rows: Row[]): LeadStore {
-  return {
-    claimNotification(email, since) {
-      const claimed = rows
-        .filter(
-          (r) =>
-            r.email.toLowerCase() === email.toLowerCase() && r.created_at >= since && r.notified_at === null,
-        )
-        .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
-      for (const row of claimed) row.notified_at = NOW;
-      return Promise.resolve(
-        claimed.map((r) => ({
-          id: r.id,
-          email: r.email,
-          name: r.name,
-          phone: r.phone,
-          childName: r.child_name,
-          ageBand: r.age_band,
-          challenge: r.challenge,
-          source: r.source,
-          createdAt: r.created_at.toISOString(),
-        })),
-      );
-    },
-    releaseNotification(ids) {
-      for (const row of rows) if (ids.includes(row.id)) row.notified_at = null;
-      return Promise.resolve();
-    },
-  };
-}
+type Row = MemoryRow<WaitlistRow>;
 
 const lead = (overrides: Partial<Row> = {}): Row => ({
   id: crypto.randomUUID(),
@@ -81,17 +44,14 @@ function setup(
   rows: Row[],
   options: { failFor?: (to: string) => boolean; teamEmail?: string | undefined } = {},
 ) {
-  const mailer = memoryMailer({ failFor: (m) => options.failFor?.(m.to) ?? false });
-  const logger = memoryLogger();
+  const deps = mailingDeps(options.failFor);
   const handler = createHandler({
-    store: memoryStore(rows),
-    mailer,
+    store: memoryNotificationStore(rows, leadFromRow),
     teamEmail: 'teamEmail' in options ? options.teamEmail : TEAM,
     siteUrl: 'http://localhost:5173/',
-    now: () => NOW,
-    logger,
+    ...deps,
   });
-  return { handler, mailer, logger };
+  return { handler, ...deps };
 }
 
 Deno.test('a new request sends the parent a confirmation and the team every field', async () => {

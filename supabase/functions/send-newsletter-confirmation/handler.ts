@@ -1,7 +1,6 @@
-import { json, withHttp, HttpError, type Handler, type Logger, consoleLogger } from '../_shared/http.ts';
-import { NOTHING_TO_SEND, recentSince } from '../_shared/leads.ts';
-import type { Mailer } from '../_shared/mailer.ts';
-import { emailField, optionalText, parsePayload, readJsonObject, z } from '../_shared/validation.ts';
+import { mailingHandler, type MailingDeps } from '../_shared/claim.ts';
+import type { Handler } from '../_shared/http.ts';
+import { emailField, optionalText, z } from '../_shared/validation.ts';
 import { welcomeEmail } from './email.ts';
 
 export const newsletterPayloadSchema = z.object({
@@ -29,35 +28,22 @@ export interface SubscriberStore {
  * Sends the welcome email after a newsletter sign-up, once, and only to an address that really
  * subscribed in the last minutes: the function cannot be used to mail arbitrary addresses.
  */
-export function createHandler(deps: {
-  store: SubscriberStore;
-  mailer: Mailer;
-  siteUrl?: string;
-  now?: () => Date;
-  logger?: Logger;
-}): Handler {
-  const logger = deps.logger ?? consoleLogger;
-  return withHttp(
-    ['POST'],
-    async (req) => {
-      const payload = parsePayload(newsletterPayloadSchema, await readJsonObject(req));
-      const subscriber = await deps.store.claimWelcome(payload.email, recentSince(deps.now?.()));
-      if (!subscriber) return json(202, NOTHING_TO_SEND);
-      try {
-        await deps.mailer.send(
-          welcomeEmail({
-            to: subscriber.email,
-            firstName: subscriber.firstName ?? payload.firstName,
-            siteUrl: deps.siteUrl,
-          }),
-        );
-      } catch (error) {
-        logger.error('welcome email failed:', error);
-        await deps.store.releaseWelcome(subscriber.id);
-        throw new HttpError(502, 'The email could not be sent; please try again later');
-      }
-      return json(200, { sent: true });
+export function createHandler(deps: MailingDeps & { store: SubscriberStore; siteUrl?: string }): Handler {
+  return mailingHandler(newsletterPayloadSchema, deps, (payload) => ({
+    claim: async (since) => {
+      const subscriber = await deps.store.claimWelcome(payload.email, since);
+      return subscriber ? [subscriber] : [];
     },
-    logger,
-  );
+    emails: ([subscriber]) => [
+      {
+        message: welcomeEmail({
+          to: subscriber.email,
+          firstName: subscriber.firstName ?? payload.firstName,
+          siteUrl: deps.siteUrl,
+        }),
+        failure: 'welcome email failed:',
+      },
+    ],
+    release: ([subscriber]) => deps.store.releaseWelcome(subscriber.id),
+  }));
 }

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
-import { memoryMailer } from '../_shared/mailer.ts';
-import { FUNCTION_URL, jsonRequest, memoryLogger, uniqueEmail, XSS } from '../_shared/testing.ts';
+import {
+  FUNCTION_URL,
+  jsonRequest,
+  mailingDeps,
+  memoryClaims,
+  minutesAgo,
+  uniqueEmail,
+  XSS,
+} from '../_shared/testing.ts';
 import { WELCOME_SUBJECT } from './email.ts';
 import { createHandler, type SubscriberStore } from './handler.ts';
-
-const NOW = new Date('2026-03-01T12:00:00Z');
-const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
 
 interface Row {
   id: string;
@@ -17,23 +21,13 @@ interface Row {
 
 /** newsletter_subscribers in memory, with the same claim rule as the real store. */
 function memoryStore(rows: Row[]): SubscriberStore {
+  const table = memoryClaims(rows, 'confirmation_sent_at');
   return {
     claimWelcome(email, since) {
-      const row = rows.find(
-        (r) =>
-          r.email.toLowerCase() === email.toLowerCase() &&
-          r.created_at >= since &&
-          r.confirmation_sent_at === null,
-      );
-      if (!row) return Promise.resolve(null);
-      row.confirmation_sent_at = NOW;
-      return Promise.resolve({ id: row.id, email: row.email, firstName: row.first_name });
+      const [row] = table.claim(email, since);
+      return Promise.resolve(row ? { id: row.id, email: row.email, firstName: row.first_name } : null);
     },
-    releaseWelcome(id) {
-      const row = rows.find((r) => r.id === id);
-      if (row) row.confirmation_sent_at = null;
-      return Promise.resolve();
-    },
+    releaseWelcome: (id) => Promise.resolve(table.release([id])),
   };
 }
 
@@ -47,16 +41,9 @@ const subscriber = (overrides: Partial<Row> = {}): Row => ({
 });
 
 function setup(rows: Row[], options: { mailFails?: boolean } = {}) {
-  const mailer = memoryMailer({ failFor: () => options.mailFails === true });
-  const logger = memoryLogger();
-  const handler = createHandler({
-    store: memoryStore(rows),
-    mailer,
-    siteUrl: 'http://localhost:5173',
-    now: () => NOW,
-    logger,
-  });
-  return { handler, mailer, logger };
+  const deps = mailingDeps(() => options.mailFails === true);
+  const handler = createHandler({ store: memoryStore(rows), siteUrl: 'http://localhost:5173', ...deps });
+  return { handler, ...deps };
 }
 
 Deno.test('a new subscriber gets one warm welcome email, and it is recorded as sent', async () => {

@@ -1,29 +1,27 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { check, exactIlike, serviceClient } from '../_shared/supabase.ts';
+import { claimRecentRows, releaseRows } from '../_shared/supabase.ts';
 import { createHandler, type SubscriberStore } from './handler.ts';
+
+interface SubscriberRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  created_at: string;
+}
 
 const store: SubscriberStore = {
   async claimWelcome(email, since) {
-    const rows = check(
-      await serviceClient()
-        .from('newsletter_subscribers')
-        .update({ confirmation_sent_at: new Date().toISOString() })
-        .ilike('email', exactIlike(email))
-        .gte('created_at', since.toISOString())
-        .is('confirmation_sent_at', null)
-        .select('id, email, first_name'),
-    );
-    const row = rows?.[0];
+    // One row at most: the email is unique in any letter case.
+    const [row] = await claimRecentRows<SubscriberRow>({
+      table: 'newsletter_subscribers',
+      flag: 'confirmation_sent_at',
+      email,
+      since,
+      columns: 'id, email, first_name, created_at',
+    });
     return row ? { id: row.id, email: row.email, firstName: row.first_name } : null;
   },
-  async releaseWelcome(id) {
-    check(
-      await serviceClient()
-        .from('newsletter_subscribers')
-        .update({ confirmation_sent_at: null })
-        .eq('id', id),
-    );
-  },
+  releaseWelcome: (id) => releaseRows('newsletter_subscribers', 'confirmation_sent_at', [id]),
 };
 
 Deno.serve(createHandler({ store, mailer: mailerFromEnv(), siteUrl: Deno.env.get('SITE_URL') }));

@@ -1,7 +1,6 @@
-import { consoleLogger, HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
-import { NOTHING_TO_SEND, recentSince } from '../_shared/leads.ts';
-import type { Mailer } from '../_shared/mailer.ts';
-import { emailField, parsePayload, readJsonObject, z } from '../_shared/validation.ts';
+import { mailingHandler, type MailingDeps } from '../_shared/claim.ts';
+import type { Handler } from '../_shared/http.ts';
+import { emailField, z } from '../_shared/validation.ts';
 import { PLANS, quizResultsEmail, SKILLS, type PlanId, type SkillKey } from './email.ts';
 
 export const quizResultsPayloadSchema = z.object({
@@ -32,20 +31,11 @@ export interface AssessmentStore {
  * Emails a parent their quiz results, once, and only to the address they attached to that
  * assessment with consent in the last minutes (public.email_me_quiz_results).
  */
-export function createHandler(deps: {
-  store: AssessmentStore;
-  mailer: Mailer;
-  siteUrl?: string;
-  now?: () => Date;
-  logger?: Logger;
-}): Handler {
-  const logger = deps.logger ?? consoleLogger;
-  return withHttp(
-    ['POST'],
-    async (req) => {
-      const payload = parsePayload(quizResultsPayloadSchema, await readJsonObject(req));
+export function createHandler(deps: MailingDeps & { store: AssessmentStore; siteUrl?: string }): Handler {
+  return mailingHandler(quizResultsPayloadSchema, deps, (payload) => ({
+    // Not a claim that marks the row: the send is recorded once it went out.
+    claim: async (since) => {
       const assessment = await deps.store.find(payload.assessmentId);
-      const since = recentSince(deps.now?.());
       if (
         !assessment?.email ||
         assessment.email.toLowerCase() !== payload.email.toLowerCase() ||
@@ -54,32 +44,27 @@ export function createHandler(deps: {
         !(assessment.recommendedPlan in PLANS) ||
         (await deps.store.wasEmailed(assessment.id))
       ) {
-        return json(202, NOTHING_TO_SEND);
+        return [];
       }
+      return [{ ...assessment, email: assessment.email }];
+    },
+    emails([assessment]) {
       const scores: Partial<Record<SkillKey, number>> = {};
       for (const [key] of SKILLS) {
         const score = assessment.scores[key];
         if (typeof score === 'number' && Number.isFinite(score)) scores[key] = Math.round(score);
       }
       const topFocusArea = SKILLS.find(([key]) => key === assessment.topFocusArea)?.[0];
-      try {
-        await deps.mailer.send(
-          quizResultsEmail({
-            to: assessment.email,
-            childFirstName: assessment.childFirstName ?? undefined,
-            scores,
-            recommendedPlan: assessment.recommendedPlan as PlanId,
-            topFocusArea,
-            siteUrl: deps.siteUrl,
-          }),
-        );
-      } catch (error) {
-        logger.error('quiz results email failed:', error);
-        throw new HttpError(502, 'The email could not be sent; please try again later');
-      }
-      await deps.store.recordEmailed(assessment.id);
-      return json(200, { sent: true });
+      const message = quizResultsEmail({
+        to: assessment.email,
+        childFirstName: assessment.childFirstName ?? undefined,
+        scores,
+        recommendedPlan: assessment.recommendedPlan as PlanId,
+        topFocusArea,
+        siteUrl: deps.siteUrl,
+      });
+      return [{ message, failure: 'quiz results email failed:' }];
     },
-    logger,
-  );
+    afterSent: ([assessment]) => deps.store.recordEmailed(assessment.id),
+  }));
 }

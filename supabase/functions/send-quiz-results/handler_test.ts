@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
-import { memoryMailer } from '../_shared/mailer.ts';
-import { FUNCTION_URL, jsonRequest, memoryLogger, uniqueEmail, XSS } from '../_shared/testing.ts';
+import { FUNCTION_URL, jsonRequest, mailingDeps, minutesAgo, uniqueEmail, XSS } from '../_shared/testing.ts';
 import { RESULTS_SUBJECT } from './email.ts';
 import { createHandler, type Assessment } from './handler.ts';
-
-const NOW = new Date('2026-03-01T12:00:00Z');
-const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
 const assessment = (overrides: Partial<Assessment> = {}): Assessment => ({
   id: crypto.randomUUID(),
   email: uniqueEmail('quiz'),
-  emailConsentAt: minutesAgo(1),
+  emailConsentAt: minutesAgo(1).toISOString(),
   scores: { emotions: 40, confidence: 72, focus: 50, connection: 81 },
   recommendedPlan: 'steady-growth',
   topFocusArea: 'emotions',
@@ -20,8 +16,7 @@ const assessment = (overrides: Partial<Assessment> = {}): Assessment => ({
 
 function setup(rows: Assessment[], options: { mailFails?: boolean } = {}) {
   const emailed = new Set<string>();
-  const mailer = memoryMailer({ failFor: () => options.mailFails === true });
-  const logger = memoryLogger();
+  const deps = mailingDeps(() => options.mailFails === true);
   const handler = createHandler({
     store: {
       find: (id) => Promise.resolve(rows.find((r) => r.id === id) ?? null),
@@ -31,12 +26,10 @@ function setup(rows: Assessment[], options: { mailFails?: boolean } = {}) {
         return Promise.resolve();
       },
     },
-    mailer,
     siteUrl: 'http://localhost:5173',
-    now: () => NOW,
-    logger,
+    ...deps,
   });
-  return { handler, mailer, emailed, logger };
+  return { handler, emailed, ...deps };
 }
 
 Deno.test('the results go once to the address attached with consent', async () => {
@@ -64,7 +57,7 @@ Deno.test('nothing is sent to another address, without consent, or after 15 minu
   const rows = [
     assessment(),
     assessment({ email: null, emailConsentAt: null }),
-    assessment({ emailConsentAt: minutesAgo(16) }),
+    assessment({ emailConsentAt: minutesAgo(16).toISOString() }),
   ];
   const { handler, mailer } = setup(rows);
   const attempts = [
