@@ -480,7 +480,7 @@ export function defaultDbUrl(): string {
 const invokedDirectly =
   process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 /** Starts a throwaway PostgreSQL on a free port, applies the migrations (no seed), reads it, stops it. */
-async function generateFromFreshDatabase(): Promise<string> {
+export async function generateFromFreshDatabase(): Promise<string> {
   const port = await new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
