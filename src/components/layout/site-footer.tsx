@@ -25,30 +25,8 @@ export function SiteFooter() {
             </a>
           </p>
         </div>
-        <nav aria-label="Explore">
-          <h2 className="font-display text-sm font-bold uppercase tracking-wider text-sun-400">Explore</h2>
-          <ul className="mt-2">
-            {footerExploreLinks.map((link) => (
-              <li key={link.to}>
-                <Link className={linkClass} to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Legal">
-          <h2 className="font-display text-sm font-bold uppercase tracking-wider text-sun-400">Company</h2>
-          <ul className="mt-2">
-            {footerLegalLinks.map((link) => (
-              <li key={link.to}>
-                <Link className={linkClass} to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks title="Explore" links={footerExploreLinks} />
+        <FooterLinks title="Company" links={footerLegalLinks} />
       </div>
       <div className="border-t border-brand-800">
         <div className="mx-auto grid max-w-6xl gap-2 px-4 py-6 text-sm text-brand-100 sm:px-6">
@@ -59,5 +37,22 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="font-display text-sm font-bold uppercase tracking-wider text-sun-400">{title}</h2>
+      <ul className="mt-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link className={linkClass} to={link.to}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
