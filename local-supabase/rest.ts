@@ -797,17 +797,6 @@ export function createRest(ctx: StackContext): HttpService {
     return table;
   }
 
-  function send(
-    res: ServerResponse,
-    status: number,
-    headers: Record<string, string>,
-    body: string | undefined,
-  ) {
-    const length = body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) };
-    res.writeHead(status, { ...CORS_HEADERS, ...headers, ...length });
-    res.end(body);
-  }
-
   // ---- GET / HEAD on a table or view
   async function read(
     req: IncomingMessage,
@@ -853,11 +842,7 @@ export function createRest(ctx: StackContext): HttpService {
     const lower = range.offset;
     const upper = lower + pageTotal - 1;
     const rangeText = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
-    let status = 200;
-    if (total !== undefined) {
-      if (lower > total) status = 416;
-      else if (1 + upper - lower < total) status = 206;
-    }
+    const status = rangeStatus(lower, upper, total);
     const headers: Record<string, string> = {
       'Content-Range': `${rangeText}/${total === undefined ? '*' : total}`,
       'Content-Location': `/${name}${parts.canonical ? `?${parts.canonical}` : ''}`,
@@ -865,20 +850,7 @@ export function createRest(ctx: StackContext): HttpService {
       ...profileHeader,
       ...preferenceApplied([prefs.count && `count=${prefs.count}`]),
     };
-    if (status === 416) {
-      const body = JSON.stringify({
-        code: 'PGRST103',
-        details: `An offset of ${lower} was requested, but there are only ${total} rows.`,
-        hint: null,
-        message: 'Requested range not satisfiable',
-      });
-      return send(
-        res,
-        416,
-        { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
-        head ? undefined : body,
-      );
-    }
+    if (status === 416) return sendRangeNotSatisfiable(res, headers, lower, total, head);
     send(res, status, headers, head ? undefined : (row.body ?? ''));
   }
 
@@ -1218,25 +1190,8 @@ export function createRest(ctx: StackContext): HttpService {
       ...preferenceApplied([prefs.count && `count=${prefs.count}`]),
     };
     if (planned.routine.isVoid) return send(res, 204, headers, undefined);
-    let status = 200;
-    if (total !== undefined) {
-      if (lower > total) status = 416;
-      else if (1 + upper - lower < total) status = 206;
-    }
-    if (status === 416) {
-      const body = JSON.stringify({
-        code: 'PGRST103',
-        details: `An offset of ${lower} was requested, but there are only ${total} rows.`,
-        hint: null,
-        message: 'Requested range not satisfiable',
-      });
-      return send(
-        res,
-        416,
-        { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
-        head ? undefined : body,
-      );
-    }
+    const status = rangeStatus(lower, upper, total);
+    if (status === 416) return sendRangeNotSatisfiable(res, headers, lower, total, head);
     send(
       res,
       status,
@@ -1491,4 +1446,38 @@ function openApi(cache: SchemaCache, schema: string) {
     paths,
     definitions,
   };
+}
+
+/** PostgREST's status for a page of rows: 416 past the end, 206 for part of a counted set, else 200. */
+function rangeStatus(lower: number, upper: number, total: number | undefined): 200 | 206 | 416 {
+  if (total === undefined) return 200;
+  if (lower > total) return 416;
+  return 1 + upper - lower < total ? 206 : 200;
+}
+
+function sendRangeNotSatisfiable(
+  res: ServerResponse,
+  headers: Record<string, string>,
+  lower: number,
+  total: number | undefined,
+  head: boolean,
+) {
+  const body = JSON.stringify({
+    code: 'PGRST103',
+    details: `An offset of ${lower} was requested, but there are only ${total} rows.`,
+    hint: null,
+    message: 'Requested range not satisfiable',
+  });
+  send(res, 416, { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, head ? undefined : body);
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | undefined,
+) {
+  const length = body === undefined ? {} : { 'Content-Length': String(Buffer.byteLength(body)) };
+  res.writeHead(status, { ...CORS_HEADERS, ...headers, ...length });
+  res.end(body);
 }

@@ -224,6 +224,18 @@ describe('reading rows', () => {
     expect(limited.data).toEqual([{ id: 5 }, { id: 4 }]);
   });
 
+  it('answers 416 PGRST103 for a counted range that starts past the last row', async () => {
+    const past = await anon
+      .from('rest_test_posts')
+      .select('id', { count: 'exact' })
+      .order('id')
+      .range(10, 11);
+    expect(past.status).toBe(416);
+    expect(past.error?.code).toBe('PGRST103');
+    expect(past.error?.message).toBe('Requested range not satisfiable');
+    expect(past.error?.details).toBe('An offset of 10 was requested, but there are only 4 rows.');
+  });
+
   it('counts exactly, with Content-Range, also for HEAD requests and empty results', async () => {
     const counted = await anon
       .from('rest_test_posts')
