@@ -348,11 +348,17 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
   let watcher: fs.FSWatcher | undefined;
   let reloadTimer: NodeJS.Timeout | undefined;
   try {
+    // An edit inside a function's folder restarts that function only; shared code or config, all.
+    let changed = new Set<string>();
     watcher = fs.watch(functionsDir, { recursive: true }, (_event, file) => {
       if (!file || !/\.(ts|js|json|tsx|mjs)$/.test(file) || file.endsWith('deno.lock')) return;
+      const [folder, ...rest] = file.split(path.sep);
+      changed.add(rest.length === 0 || folder.startsWith('_') ? '*' : folder);
       clearTimeout(reloadTimer);
       reloadTimer = setTimeout(() => {
-        for (const fn of processes.values()) fn.markStale();
+        const names = changed;
+        changed = new Set();
+        for (const [name, fn] of processes) if (names.has('*') || names.has(name)) fn.markStale();
       }, 100);
     });
     watcher.on('error', () => watcher?.close());

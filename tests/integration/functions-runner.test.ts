@@ -268,6 +268,16 @@ describe('the functions runner', () => {
     expect(((await next.json()) as { pid: number }).pid).not.toBe(first.pid);
   });
 
+  it('keeps a function running when another function is edited', async () => {
+    const pidOf = async () =>
+      ((await (await fetch(`${base}/echo`, { method: 'POST', headers: auth })).json()) as { pid: number })
+        .pid;
+    const before = await pidOf();
+    writeFunction('neighbour', ECHO);
+    await new Promise((resolve) => setTimeout(resolve, 600)); // past the watcher's debounce
+    expect(await pidOf()).toBe(before);
+  });
+
   it('picks up an edited function on the next request', async () => {
     writeFunction('edited', ECHO);
     const before = (await (await fetch(`${base}/edited`, { method: 'POST', headers: auth })).json()) as {
