@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 import { LoadingScreen } from './loading-screen';
 
 type Page = LazyExoticComponent<ComponentType>;
+type Module = () => Promise<{ default: ComponentType }>;
 
 /** Every route, each a lazy module that shows "Loading..." while it loads. */
 const pages: [path: string, page: Page][] = [
@@ -35,11 +36,6 @@ const pages: [path: string, page: Page][] = [
   [paths.quiz, lazy(() => import('./routes/quiz/intro'))],
   [paths.quizQuestions, lazy(() => import('./routes/quiz/questions'))],
   [paths.quizResults, lazy(() => import('./routes/quiz/results'))],
-  [paths.admin, lazy(() => import('./routes/areas/admin'))],
-  [`${paths.admin}/*`, lazy(() => import('./routes/areas/admin'))],
-  [paths.app, lazy(() => import('./routes/areas/parent'))],
-  [`${paths.app}/*`, lazy(() => import('./routes/areas/parent'))],
-  ['/child/*', lazy(() => import('./routes/areas/child'))],
   ['*', lazy(() => import('./routes/not-found'))],
 ];
 
@@ -50,6 +46,58 @@ function withSuspense(Page: Page) {
     </Suspense>
   );
 }
+
+/** A route whose module loads on demand (the area layouts show "Loading..." for their screens). */
+const screen = (path: string, load: Module): RouteObject => ({ path, element: withSuspense(lazy(load)) });
+const layout = (load: Module, children: RouteObject[], path?: string): RouteObject => ({
+  path,
+  element: withSuspense(lazy(load)),
+  children,
+});
+
+/** The signed-in areas: a layout route each (guard + area frame + Outlet) with its screens nested. */
+const areas: RouteObject[] = [
+  layout(
+    () => import('./routes/admin/layout'),
+    [
+      { index: true, element: withSuspense(lazy(() => import('./routes/admin/overview'))) },
+      screen(paths.adminWaitlist, () => import('./routes/admin/leads')),
+      screen(paths.adminSessions, () => import('./routes/admin/sessions')),
+      screen(paths.adminSessionRoom.pattern, () => import('./routes/admin/session-room')),
+      layout(
+        () => import('./routes/admin/admins-only'),
+        [
+          screen(paths.adminReport, () => import('./routes/admin/report')),
+          screen(paths.adminUsers, () => import('./routes/admin/users')),
+          screen(paths.adminAuditLogs, () => import('./routes/admin/audit-logs')),
+          screen(paths.adminSettings, () => import('./routes/admin/settings')),
+        ],
+      ),
+    ],
+    paths.admin,
+  ),
+  layout(
+    () => import('./routes/app/layout'),
+    [
+      { index: true, element: withSuspense(lazy(() => import('./routes/app/dashboard'))) },
+      screen(paths.appOnboarding, () => import('./routes/app/onboarding')),
+      screen(paths.appPloomPoints, () => import('./routes/app/ploom-points')),
+      screen(paths.appLeaderboard, () => import('./routes/app/leaderboard')),
+      screen(paths.appChildSchedule.pattern, () => import('./routes/app/child-schedule')),
+      screen(paths.appSession.pattern, () => import('./routes/app/session')),
+      screen(paths.appAccount, () => import('./routes/app/account')),
+      screen(paths.appBilling, () => import('./routes/app/billing')),
+    ],
+    paths.app,
+  ),
+  layout(
+    () => import('./routes/child/layout'),
+    [
+      screen(paths.childDashboard, () => import('./routes/child/dashboard')),
+      screen(paths.childSession.pattern, () => import('./routes/child/session')),
+    ],
+  ),
+];
 
 export const routes: RouteObject[] = [
   {
@@ -62,6 +110,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.childLogin, element: <Navigate to={paths.login} replace /> },
           ...pages.map(([path, Page]) => ({ path, element: withSuspense(Page) })),
+          ...areas,
         ],
       },
     ],

@@ -1,5 +1,14 @@
+/** A route with one parameter: its pattern for the router table and the helper that builds its href. */
+function withParam<const Pattern extends `${string}/:${string}`>(pattern: Pattern) {
+  return {
+    pattern,
+    href: (value: string) => pattern.replace(/:[A-Za-z]+$/, encodeURIComponent(value)),
+  } as const;
+}
+
 /**
- * Every route of the site, named once. Links refer to these names, never to string paths.
+ * Every route of the site, named once. Links refer to these names, never to string paths; a path
+ * with a parameter gives `.pattern` to the router and `.href(value)` to links.
  */
 export const paths = {
   home: '/',
@@ -31,27 +40,20 @@ export const paths = {
   adCreatives: '/ad-creatives',
   admin: '/admin',
   adminSessions: '/admin/sessions',
-  adminSessionRoom: (sessionId: string) => `/admin/session-room/${encodeURIComponent(sessionId)}`,
+  adminSessionRoom: withParam('/admin/session-room/:sessionId'),
   adminWaitlist: '/admin/waitlist',
   adminUsers: '/admin/users',
   adminAuditLogs: '/admin/audit-logs',
   adminSettings: '/admin/settings',
+  adminReport: '/admin/report',
   app: '/app',
   appOnboarding: '/app/onboarding',
   appPloomPoints: '/app/ploom-points',
   appLeaderboard: '/app/leaderboard',
-  appChildSchedule: (childId: string) => `/app/child-schedule/${encodeURIComponent(childId)}`,
-  appSession: (sessionId: string) => `/app/session/${encodeURIComponent(sessionId)}`,
+  appChildSchedule: withParam('/app/child-schedule/:childId'),
+  appSession: withParam('/app/session/:sessionId'),
   appAccount: '/app/account',
   appBilling: '/app/billing',
   childDashboard: '/child/dashboard',
-  childSession: (sessionId: string) => `/child/session/${encodeURIComponent(sessionId)}`,
-} as const;
-
-/** Route patterns for the router table, for the paths that take parameters. */
-export const routePatterns = {
-  adminSessionRoom: '/admin/session-room/:sessionId',
-  appChildSchedule: '/app/child-schedule/:childId',
-  appSession: '/app/session/:sessionId',
-  childSession: '/child/session/:sessionId',
+  childSession: withParam('/child/session/:sessionId'),
 } as const;

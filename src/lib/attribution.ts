@@ -93,3 +93,28 @@ export function getAttribution(): Attribution | null {
     return null;
   }
 }
+
+/** The attribution columns every lead table shares: the analytics session and where it started. */
+export interface AttributionColumns {
+  analytics_session_id: string;
+  landing_path: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+}
+
+/** The columns a lead row carries to tell which landing variant and campaign it came from. */
+export function attributionColumns(fallbackLandingPath: string | null = null): AttributionColumns {
+  const attribution = getAttribution();
+  return {
+    analytics_session_id: getSessionId(),
+    landing_path: attribution?.landing_path ?? fallbackLandingPath,
+    utm_source: attribution?.utm_source ?? null,
+    utm_medium: attribution?.utm_medium ?? null,
+    utm_campaign: attribution?.utm_campaign ?? null,
+    utm_term: attribution?.utm_term ?? null,
+    utm_content: attribution?.utm_content ?? null,
+  };
+}

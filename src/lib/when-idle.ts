@@ -26,3 +26,8 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
     if (timer !== undefined) clearTimeout(timer);
   };
 }
+
+/** Resolves once the page has loaded and the browser is idle (see whenIdle). */
+export function afterIdle(timeoutMs?: number): Promise<void> {
+  return new Promise((resolve) => whenIdle(resolve, timeoutMs));
+}

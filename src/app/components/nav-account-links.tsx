@@ -1,17 +1,18 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { sectionIds } from '@/content/nav';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useSignupEnabled } from '@/features/flags/hooks/use-signup-enabled';
+import { JoinWaitlistLink } from './nav-join-waitlist';
+
+// The live sign-up flag (supabase-js, the query and Realtime) loads after the first paint; until
+// then the links are those of a closed sign-up, which is also how an unknown flag is shown.
+const SignedOutLinks = lazy(() => import('./nav-signed-out-links'));
 
 export interface NavAccountLinksProps {
   /** Called after a link is followed (e.g. to close the mobile menu). */
   onNavigate?: () => void;
 }
-
-const WAITLIST_SECTION_ID = sectionIds.waitlist;
 
 /**
  * The account links at the end of the site nav. Signed in: My Dashboard (not for admins) and
@@ -20,7 +21,6 @@ const WAITLIST_SECTION_ID = sectionIds.waitlist;
  */
 export function NavAccountLinks({ onNavigate }: NavAccountLinksProps) {
   const { user, loading, isAdmin, roleLoading, signOut } = useAuth();
-  const { enabled: signupEnabled } = useSignupEnabled();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -54,35 +54,9 @@ export function NavAccountLinks({ onNavigate }: NavAccountLinksProps) {
     );
   }
 
-  if (signupEnabled) {
-    return (
-      <div className="flex flex-wrap items-center gap-2">
-        <ButtonLink to={paths.login} variant="ghost" size="sm" onClick={onNavigate}>
-          Login
-        </ButtonLink>
-        <ButtonLink to={paths.signup} variant="primary" size="sm" onClick={onNavigate}>
-          Get Started
-        </ButtonLink>
-      </div>
-    );
-  }
-
-  const onJoinWaitlist = (event: MouseEvent<HTMLAnchorElement>) => {
-    const section = document.getElementById(WAITLIST_SECTION_ID);
-    if (section) {
-      event.preventDefault();
-      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-      section.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-      const focusable = section.querySelector<HTMLElement>('input, select, textarea, button');
-      focusable?.focus({ preventScroll: true });
-    }
-    onNavigate?.();
-  };
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <ButtonLink to={paths.waitlist} variant="primary" size="sm" onClick={onJoinWaitlist}>
-        Join Waitlist
-      </ButtonLink>
-    </div>
+    <Suspense fallback={<JoinWaitlistLink onNavigate={onNavigate} />}>
+      <SignedOutLinks onNavigate={onNavigate} />
+    </Suspense>
   );
 }

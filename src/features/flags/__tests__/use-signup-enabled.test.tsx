@@ -1,15 +1,25 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Supabase } from '@/lib/supabase';
-import { createFlagStore, SIGNUP_FLAG_KEY } from '../api/signup-flag-store';
 import { useSignupEnabled } from '../hooks/use-signup-enabled';
 
-type ChangeHandler = (payload: { eventType: string; new: { enabled?: boolean } | null }) => void;
+type Row = { enabled: boolean } | null;
 
-/** A fake client: answers the flag select and lets the test push Realtime changes. */
-function fakeClient(answer: () => Promise<{ data: unknown; error: unknown }>) {
-  const calls: { table?: string; column?: string; eq?: [string, unknown]; filter?: unknown } = {};
-  let onChange: ChangeHandler | undefined;
+/** A fake client holding the flag's row: answers the select and lets the test push Realtime changes. */
+function fakeClient(initial: Row, options: { fail?: boolean } = {}) {
+  let row = initial;
+  const calls: {
+    table?: string;
+    column?: string;
+    eq?: [string, unknown];
+    filter?: unknown;
+    selects: number;
+  } = {
+    selects: 0,
+  };
+  let onChange: (() => void) | undefined;
+  let onStatus: ((status: string) => void) | undefined;
   const removeChannel = vi.fn(async () => 'ok');
   const client = {
     from(table: string) {
@@ -20,7 +30,14 @@ function fakeClient(answer: () => Promise<{ data: unknown; error: unknown }>) {
           return {
             eq(col: string, value: unknown) {
               calls.eq = [col, value];
-              return { maybeSingle: answer };
+              return {
+                maybeSingle: async () => {
+                  calls.selects += 1;
+                  return options.fail
+                    ? { data: null, error: { message: 'boom' } }
+                    : { data: row, error: null };
+                },
+              };
             },
           };
         },
@@ -28,15 +45,16 @@ function fakeClient(answer: () => Promise<{ data: unknown; error: unknown }>) {
     },
     channel() {
       const channel = {
-        on(_type: string, filter: unknown, handler: ChangeHandler) {
+        on(_type: string, filter: unknown, handler: () => void) {
           calls.filter = filter;
           onChange = handler;
           return channel;
         },
-        subscribe() {
+        subscribe(callback: (status: string) => void) {
+          onStatus = callback;
+          callback('SUBSCRIBED');
           return channel;
         },
-        unsubscribe() {},
       };
       return channel;
     },
@@ -46,13 +64,13 @@ function fakeClient(answer: () => Promise<{ data: unknown; error: unknown }>) {
     client: client as unknown as Supabase,
     calls,
     removeChannel,
-    push: (payload: Parameters<ChangeHandler>[0]) => onChange?.(payload),
+    /** The row changes in the database and Realtime reports it. */
+    change(next: Row) {
+      row = next;
+      onChange?.();
+    },
+    reconnect: () => onStatus?.('SUBSCRIBED'),
   };
-}
-
-function Probe({ store }: { store: ReturnType<typeof createFlagStore> }) {
-  const { enabled, loading } = useSignupEnabled(store);
-  return <p>{loading ? 'unknown' : enabled ? 'open' : 'closed'}</p>;
 }
 
 const runNow = (task: () => void) => {
@@ -60,11 +78,24 @@ const runNow = (task: () => void) => {
   return () => undefined;
 };
 
+function renderProbe(fake: { client: Supabase } | { getClient: () => Promise<Supabase> }) {
+  const getClient = 'client' in fake ? async () => fake.client : fake.getClient;
+  function Probe() {
+    const { enabled, loading } = useSignupEnabled({ getClient, defer: runNow });
+    return <p>{loading ? 'unknown' : enabled ? 'open' : 'closed'}</p>;
+  }
+  const queryClient = new QueryClient();
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <Probe />
+    </QueryClientProvider>,
+  );
+}
+
 describe('useSignupEnabled', () => {
   it('reads the signup_enabled row, then follows its changes live', async () => {
-    const fake = fakeClient(async () => ({ data: { enabled: true }, error: null }));
-    const store = createFlagStore(SIGNUP_FLAG_KEY, { getClient: async () => fake.client, defer: runNow });
-    render(<Probe store={store} />);
+    const fake = fakeClient({ enabled: true });
+    const view = renderProbe(fake);
     expect(screen.getByText('unknown')).toBeInTheDocument();
     expect(await screen.findByText('open')).toBeInTheDocument();
     expect(fake.calls).toMatchObject({
@@ -74,34 +105,42 @@ describe('useSignupEnabled', () => {
       filter: { event: '*', schema: 'public', table: 'feature_flags', filter: 'key=eq.signup_enabled' },
     });
 
-    act(() => fake.push({ eventType: 'UPDATE', new: { enabled: false } }));
-    expect(screen.getByText('closed')).toBeInTheDocument();
-    act(() => fake.push({ eventType: 'UPDATE', new: { enabled: true } }));
-    expect(screen.getByText('open')).toBeInTheDocument();
-    act(() => fake.push({ eventType: 'DELETE', new: null }));
-    expect(screen.getByText('closed')).toBeInTheDocument();
+    act(() => fake.change({ enabled: false }));
+    expect(await screen.findByText('closed')).toBeInTheDocument();
+    act(() => fake.change({ enabled: true }));
+    expect(await screen.findByText('open')).toBeInTheDocument();
+    act(() => fake.change(null));
+    expect(await screen.findByText('closed')).toBeInTheDocument();
+
+    view.unmount();
+    expect(fake.removeChannel).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads again after Realtime reconnects (changes made while offline were missed)', async () => {
+    const fake = fakeClient({ enabled: false });
+    renderProbe(fake);
+    expect(await screen.findByText('closed')).toBeInTheDocument();
+    const before = fake.calls.selects;
+    act(() => {
+      fake.change({ enabled: true });
+    });
+    expect(await screen.findByText('open')).toBeInTheDocument();
+    act(() => fake.reconnect());
+    await vi.waitFor(() => expect(fake.calls.selects).toBe(before + 2));
   });
 
   it('treats a load error as disabled', async () => {
-    const fake = fakeClient(async () => ({ data: null, error: { message: 'boom' } }));
-    const store = createFlagStore(SIGNUP_FLAG_KEY, { getClient: async () => fake.client, defer: runNow });
-    render(<Probe store={store} />);
+    renderProbe(fakeClient({ enabled: true }, { fail: true }));
     expect(await screen.findByText('closed')).toBeInTheDocument();
   });
 
   it('treats a missing row as disabled', async () => {
-    const fake = fakeClient(async () => ({ data: null, error: null }));
-    const store = createFlagStore(SIGNUP_FLAG_KEY, { getClient: async () => fake.client, defer: runNow });
-    render(<Probe store={store} />);
+    renderProbe(fakeClient(null));
     expect(await screen.findByText('closed')).toBeInTheDocument();
   });
 
   it('is disabled while unknown', () => {
-    const store = createFlagStore(SIGNUP_FLAG_KEY, { getClient: () => new Promise(() => {}), defer: runNow });
-    function Enabled() {
-      return <p>{String(useSignupEnabled(store).enabled)}</p>;
-    }
-    render(<Enabled />);
-    expect(screen.getByText('false')).toBeInTheDocument();
+    renderProbe({ getClient: () => new Promise(() => {}) });
+    expect(screen.getByText('unknown')).toBeInTheDocument();
   });
 });

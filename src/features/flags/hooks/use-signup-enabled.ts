@@ -1,13 +1,11 @@
-import { useSyncExternalStore } from 'react';
-import { SIGNUP_FLAG_KEY, createFlagStore, type FlagStore } from '../api/signup-flag-store';
-
-const signupFlag = createFlagStore(SIGNUP_FLAG_KEY);
+import type { LiveOptions } from '@/lib/live-query';
+import { SIGNUP_FLAG_KEY, useFlag } from '../api/get-flag';
 
 /**
  * Whether sign-up is open (feature flag `signup_enabled`), updated live. False while unknown or
  * when the flag cannot be read; `loading` tells the two apart.
  */
-export function useSignupEnabled(store: FlagStore = signupFlag): { enabled: boolean; loading: boolean } {
-  const value = useSyncExternalStore(store.subscribe, store.getSnapshot, () => undefined);
+export function useSignupEnabled(options: LiveOptions = {}): { enabled: boolean; loading: boolean } {
+  const value = useFlag(SIGNUP_FLAG_KEY, options);
   return { enabled: value === true, loading: value === undefined };
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { challengeValues, type Challenge } from '@/content/challenges';
-import { getAttribution, getSessionId } from '@/lib/attribution';
+import { attributionColumns } from '@/lib/attribution';
 import { getSupabase } from '@/lib/supabase';
 import {
   emailSchema,
@@ -11,8 +11,8 @@ import {
   phoneSchema,
   phonePattern,
 } from '@/lib/validation';
-import { isUniqueViolation } from '../lib/postgrest-error';
-import { settleWithin } from '../lib/with-timeout';
+import { isUniqueViolation } from '@/lib/forms/postgrest-error';
+import { settleWithin } from '@/lib/forms/settle-within';
 
 export type WaitlistSource = 'fit-call' | 'contact-v2' | 'waitlist';
 
@@ -98,7 +98,7 @@ export const FIT_CALL_NOTIFICATIONS_FUNCTION = 'send-fit-call-notifications';
 
 /** The waitlist row for a submission, with the session's landing path and UTM parameters. */
 export function toWaitlistRow(submission: WaitlistSubmission) {
-  const attribution = getAttribution();
+  const attribution = attributionColumns(window.location.pathname);
   return {
     id: submission.id,
     name: submission.name,
@@ -109,13 +109,8 @@ export function toWaitlistRow(submission: WaitlistSubmission) {
     challenge: submission.challenge,
     consent: true,
     source: submission.source,
-    landing_path: submission.landingPath ?? attribution?.landing_path ?? window.location.pathname,
-    analytics_session_id: getSessionId(),
-    utm_source: attribution?.utm_source ?? null,
-    utm_medium: attribution?.utm_medium ?? null,
-    utm_campaign: attribution?.utm_campaign ?? null,
-    utm_term: attribution?.utm_term ?? null,
-    utm_content: attribution?.utm_content ?? null,
+    ...attribution,
+    landing_path: submission.landingPath ?? attribution.landing_path,
   };
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getSupabase } from '@/lib/supabase';
 import { emailSchema, optionalNameSchema } from '@/lib/validation';
-import { settleWithin } from '../lib/with-timeout';
+import { settleWithin } from '@/lib/forms/settle-within';
 
 export const newsletterSchema = z.object({
   email: emailSchema,

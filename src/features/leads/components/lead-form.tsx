@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -10,13 +10,14 @@ import { toast, type ToastInput } from '@/components/ui/toast-store';
 import { challengeOptions, type Challenge } from '@/content/challenges';
 import { messages } from '@/content/messages';
 import { cn } from '@/lib/cn';
+import { useSubmissionId } from '@/lib/forms/use-submission-id';
+import { useSubmitOnce } from '@/lib/forms/use-submit-once';
 import {
   emptyLeadForm,
   useJoinWaitlist,
   type LeadFormValues,
   type WaitlistSource,
 } from '../api/join-waitlist';
-import { useSubmissionId } from '../hooks/use-submission-id';
 
 export interface LeadValues {
   name: string;
@@ -89,25 +90,20 @@ export function LeadForm({
   const { errors, isSubmitting } = formState;
   const [submissionId, renewSubmissionId] = useSubmissionId();
   const joinWaitlist = useJoinWaitlist();
-  const inFlight = useRef(false);
+  const save = useSubmitOnce(async (values: LeadValues) => {
+    try {
+      await joinWaitlist.mutateAsync({ ...values, id: submissionId, source, landingPath });
+    } catch {
+      toast(messages.waitlistError);
+      return;
+    }
+    toast(successToast);
+    reset(emptyLeadForm);
+    renewSubmissionId();
+    onSuccess?.();
+  });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    handleSubmit(async (values) => {
-      if (inFlight.current) return;
-      inFlight.current = true;
-      try {
-        await joinWaitlist.mutateAsync({ ...values, id: submissionId, source, landingPath });
-      } catch {
-        toast(messages.waitlistError);
-        return;
-      } finally {
-        inFlight.current = false;
-      }
-      toast(successToast);
-      reset(emptyLeadForm);
-      renewSubmissionId();
-      onSuccess?.();
-    })(event);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(save)(event);
 
   return (
     <form

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -13,7 +13,8 @@ import {
   type NewsletterInput,
   type NewsletterValues,
 } from '../api/subscribe-newsletter';
-import { isUniqueViolation } from '../lib/postgrest-error';
+import { isUniqueViolation } from '@/lib/forms/postgrest-error';
+import { useSubmitOnce } from '@/lib/forms/use-submit-once';
 
 export interface NewsletterFormProps {
   /** Where the form sits (e.g. 'home'); saved with the subscriber. */
@@ -35,22 +36,17 @@ export function NewsletterForm({ source, tone = 'light', className }: Newsletter
   });
   const { errors, isSubmitting } = formState;
   const subscribe = useSubscribeNewsletter();
-  const inFlight = useRef(false);
+  const save = useSubmitOnce(async (values: NewsletterValues) => {
+    try {
+      await subscribe.mutateAsync({ ...values, source });
+      toast(messages.newsletterSuccess);
+      reset();
+    } catch (error) {
+      toast(isUniqueViolation(error) ? messages.newsletterDuplicate : messages.newsletterError);
+    }
+  });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    handleSubmit(async (values) => {
-      if (inFlight.current) return;
-      inFlight.current = true;
-      try {
-        await subscribe.mutateAsync({ ...values, source });
-        toast(messages.newsletterSuccess);
-        reset();
-      } catch (error) {
-        toast(isUniqueViolation(error) ? messages.newsletterDuplicate : messages.newsletterError);
-      } finally {
-        inFlight.current = false;
-      }
-    })(event);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(save)(event);
 
   const dark = tone === 'dark';
   const labelClass = dark ? '[&_label]:text-white [&_label_span]:text-white/90' : undefined;

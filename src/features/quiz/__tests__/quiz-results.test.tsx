@@ -70,7 +70,12 @@ describe('QuizResults', () => {
   });
 
   it('counts an id collision as saved: an earlier try got through', async () => {
-    insert.mockResolvedValue({ error: { code: '23505', message: 'duplicate key' } });
+    insert.mockResolvedValue({
+      error: {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "quiz_assessments_pkey"',
+      },
+    });
     renderResults();
     await screen.findByText('Your results are saved.');
   });

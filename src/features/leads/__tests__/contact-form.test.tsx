@@ -89,7 +89,12 @@ describe('ContactForm', { timeout: 15000 }, () => {
     expect(invoke).not.toHaveBeenCalled();
 
     // The first try actually reached the database: the retry collides on the id, which counts as sent.
-    insert.mockResolvedValueOnce({ error: { code: '23505', message: 'duplicate key' } });
+    insert.mockResolvedValueOnce({
+      error: {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "contact_messages_pkey"',
+      },
+    });
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(toasts[0]?.title).toBe('Message sent!'));
     const [first, second] = insert.mock.calls.map(([, row]) => (row as { id: string }).id);

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,6 +9,8 @@ import { toast } from '@/components/ui/toast-store';
 import { messages } from '@/content/messages';
 import { contactTopics } from '@/content/pages';
 import { site } from '@/config/site';
+import { useSubmissionId } from '@/lib/forms/use-submission-id';
+import { useSubmitOnce } from '@/lib/forms/use-submit-once';
 import {
   contactSchema,
   messageLimits,
@@ -39,26 +40,21 @@ export function ContactForm() {
     defaultValues: emptyForm,
   });
   const { errors, isSubmitting } = form.formState;
-  const [messageId, setMessageId] = useState(() => crypto.randomUUID());
+  const [messageId, renewMessageId] = useSubmissionId();
   const send = useSendContactMessage();
-  const inFlight = useRef(false);
   const length = useWatch({ control: form.control, name: 'message' }).length;
 
-  const submit = async (values: ContactFormValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
+  const submit = useSubmitOnce(async (values: ContactFormValues) => {
     try {
       await send.mutateAsync({ ...contactSchema.parse(values), id: messageId });
     } catch {
       toast(messages.waitlistError);
       return;
-    } finally {
-      inFlight.current = false;
     }
     toast(contactSuccessToast);
     form.reset(emptyForm);
-    setMessageId(crypto.randomUUID());
-  };
+    renewMessageId();
+  });
 
   return (
     <form

@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { contactTopics, type ContactTopic } from '@/content/pages';
 import { getSessionId } from '@/lib/attribution';
+import { isUniqueViolation } from '@/lib/forms/postgrest-error';
+import { settleWithin } from '@/lib/forms/settle-within';
 import { getSupabase } from '@/lib/supabase';
 import { emailSchema, nameSchema } from '@/lib/validation';
 
@@ -39,8 +41,8 @@ export async function insertContactMessage(message: ContactMessage): Promise<voi
     message: message.message,
     analytics_session_id: getSessionId(),
   });
-  // 23505 on the primary key: an earlier try of this same message was stored.
-  if (error && error.code !== '23505') throw error;
+  // A primary-key collision: an earlier try of this same message was stored.
+  if (error && !isUniqueViolation(error, 'contact_messages_pkey')) throw error;
 }
 
 /**
@@ -50,14 +52,12 @@ export async function insertContactMessage(message: ContactMessage): Promise<voi
 export async function sendContactMessage(message: ContactMessage): Promise<void> {
   await insertContactMessage(message);
   const supabase = await getSupabase();
-  await Promise.race([
-    supabase.functions
-      .invoke(CONTACT_NOTIFICATION_FUNCTION, {
-        body: { name: message.name, email: message.email, topic: message.topic, message: message.message },
-      })
-      .catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, 4000)),
-  ]);
+  await settleWithin(
+    supabase.functions.invoke(CONTACT_NOTIFICATION_FUNCTION, {
+      body: { name: message.name, email: message.email, topic: message.topic, message: message.message },
+    }),
+    4000,
+  );
 }
 
 export function useSendContactMessage() {

@@ -1,0 +1,107 @@
+import { LogOut } from 'lucide-react';
+import { Suspense, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { cn } from '@/lib/cn';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { LoadingScreen } from '../loading-screen';
+
+export interface AreaSection {
+  to: string;
+  label: string;
+  /** Marks the section current only on its exact path (an area's home). */
+  end?: boolean;
+}
+
+/**
+ * The frame of a signed-in area (admin, parent, child): who is signed in, the area's sections,
+ * sign out, and the current screen (the nested route) below.
+ */
+export function AreaShell({ area, sections }: { area: string; sections: AreaSection[] }) {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const firstName = (user?.user_metadata?.first_name as string | undefined) ?? user?.email ?? '';
+  return (
+    <div className="min-h-screen bg-cream">
+      <header className="border-b border-brand-100 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <Link to={paths.home} className="font-display text-xl font-extrabold text-brand-700">
+            {site.name}
+          </Link>
+          <p className="text-sm text-ink-muted">
+            {area} · signed in as <span className="font-semibold text-ink">{firstName}</span>
+          </p>
+          <button
+            type="button"
+            onClick={async () => {
+              await signOut();
+              navigate(paths.home);
+            }}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-brand-50"
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+          </button>
+        </div>
+        <nav aria-label={`${area} sections`} className="mx-auto max-w-6xl overflow-x-auto px-4">
+          <ul className="flex gap-1 pb-2">
+            {sections.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  end={section.end}
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-3 text-sm font-semibold hover:bg-brand-50 hover:text-brand-800',
+                      isActive ? 'bg-brand-50 text-brand-800' : 'text-ink-muted',
+                    )
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** A screen of a signed-in area: its title (the page's h1 and document title) and content. */
+export function AreaPage({
+  area,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  area: string;
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  usePageMeta({
+    title: `${title} · ${area}`,
+    description: description ?? `${site.name} ${area.toLowerCase()}`,
+  });
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-extrabold text-ink">{title}</h1>
+          {description ? <p className="mt-1 text-ink-muted">{description}</p> : null}
+        </div>
+        {actions}
+      </div>
+      <div className="mt-6">{children}</div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getSupabase, type Supabase } from '@/lib/supabase';
+import { useLiveQuery, type LiveOptions } from '@/lib/live-query';
+import { afterIdle } from '@/lib/when-idle';
+
+export const SIGNUP_FLAG_KEY = 'signup_enabled';
+
+/** Reads `enabled` of one feature flag (no row → false). Throws the client's error. */
+export async function fetchFlag(supabase: Supabase, key: string): Promise<boolean> {
+  const { data, error } = await supabase.from('feature_flags').select('enabled').eq('key', key).maybeSingle();
+  if (error) throw error;
+  return Boolean(data?.enabled);
+}
+
+export const flagKeys = {
+  all: ['feature-flags'] as const,
+  one: (key: string) => [...flagKeys.all, key] as const,
+};
+
+export function flagQueryOptions(
+  key: string,
+  {
+    getClient = getSupabase,
+    defer = afterIdle,
+  }: { getClient?: () => Promise<Supabase>; defer?: () => Promise<void> } = {},
+) {
+  return queryOptions({
+    queryKey: flagKeys.one(key),
+    // After the first paint: supabase-js is not needed to show the page.
+    queryFn: async () => {
+      await defer();
+      return fetchFlag(await getClient(), key);
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/**
+ * A feature flag, read once and then kept current through Realtime (a change to its row reaches
+ * every open page). `undefined` while unknown; `false` when it cannot be read.
+ */
+export function useFlag(key: string, options: LiveOptions = {}): boolean | undefined {
+  const query = useQuery(
+    flagQueryOptions(key, {
+      getClient: options.getClient,
+      defer: options.defer ? () => new Promise((resolve) => options.defer!(resolve)) : undefined,
+    }),
+  );
+  useLiveQuery(flagKeys.one(key), { table: 'feature_flags', filter: `key=eq.${key}` }, options);
+  if (query.isError) return false;
+  return query.data;
+}
