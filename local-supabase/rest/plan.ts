@@ -6,8 +6,8 @@ import {
   type LogicTree,
   type OrderTerm,
   type SelectItem,
-} from './rest-parse.ts';
-import type { Relationship, SchemaCache, Table } from './rest-schema.ts';
+} from './parse.ts';
+import type { Relationship, SchemaCache, Table } from './schema-cache.ts';
 
 /**
  * Turns parsed requests into SQL the way PostgREST's planner and query builder do: a read tree of
