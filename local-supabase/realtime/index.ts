@@ -17,13 +17,9 @@ import {
   type UserBroadcast,
   type Vsn,
 } from './protocol.ts';
-import {
-  ChangeFeed,
-  type ChangeBinding,
-  type ChangeData,
-  type ChangeSubscriber,
-} from './changes.ts';
+import { ChangeFeed, type ChangeBinding, type ChangeData, type ChangeSubscriber } from './changes.ts';
 import { parseFilter } from './filter.ts';
+import { FREE_PLAN_LIMITS, RateLimiter, jsonSize, payloadTooLarge, type RealtimeLimits } from './limits.ts';
 import type { HttpService, StackContext, UpgradeService } from '../types.ts';
 
 /**
@@ -31,7 +27,8 @@ import type { HttpService, StackContext, UpgradeService } from '../types.ts';
  * `/realtime/v1/websocket?apikey=…&vsn=2.0.0`, with postgres_changes (row level security applied
  * per subscriber, see realtime-changes.ts), broadcast (also over HTTP at /realtime/v1/api/broadcast)
  * and presence. A socket silent for longer than the idle timeout (60 s; clients send a heartbeat
- * every 25 s) is closed.
+ * every 25 s) is closed. Hosted Realtime's limits apply (connections, channels per connection,
+ * joins, messages and presence messages per second, payload size): see limits.ts.
  *
  * Private channels (`config.private`): Supabase authorizes them with RLS policies on
  * realtime.messages, a table the local stack does not have; here a private channel admits any
@@ -41,6 +38,8 @@ import type { HttpService, StackContext, UpgradeService } from '../types.ts';
 export interface RealtimeOptions {
   /** close a socket that sent nothing for this long (ms) */
   idleTimeoutMs?: number;
+  /** defaults to hosted Realtime's Free plan limits */
+  limits?: Partial<RealtimeLimits>;
 }
 
 type RealtimeService = UpgradeService & HttpService;
@@ -124,6 +123,10 @@ export async function createRealtime(
   options: RealtimeOptions = {},
 ): Promise<RealtimeService> {
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  const limits: RealtimeLimits = { ...FREE_PLAN_LIMITS, ...options.limits };
+  const joinRate = new RateLimiter(limits.maxJoinsPerSecond);
+  const eventRate = new RateLimiter(limits.maxEventsPerSecond);
+  const presenceRate = new RateLimiter(limits.maxPresenceEventsPerSecond);
   const feed = new ChangeFeed(ctx);
   await feed.start();
 
@@ -292,6 +295,14 @@ export async function createRealtime(
   // ---- joining ---------------------------------------------------------------------------------
 
   async function join(conn: Connection, frame: DecodedFrame) {
+    if (!joinRate.take()) {
+      reply(conn, frame, 'error', { reason: 'ClientJoinRateLimitReached: Too many joins per second' });
+      conn.ws.close(1000, 'Too many joins per second');
+      return;
+    }
+    if (!conn.channels.has(frame.topic) && conn.channels.size >= limits.maxChannelsPerClient) {
+      return reply(conn, frame, 'error', { reason: 'ChannelRateLimitReached: Too many channels' });
+    }
     if (!frame.topic.startsWith('realtime:')) {
       return reply(conn, frame, 'error', { reason: 'unmatched topic' });
     }
@@ -451,6 +462,13 @@ export async function createRealtime(
       }
 
       case 'broadcast': {
+        if (!eventRate.take()) return shutdown(channel, 'Too many messages per second');
+        const size = frame.userBroadcast ? frame.userBroadcast.data.length : jsonSize(payload.payload);
+        if (payloadTooLarge(limits, size)) {
+          // Dropped, as hosted Realtime drops it; an acknowledged broadcast learns why.
+          if (channel.ack && frame.ref) reply(conn, frame, 'error', { reason: 'payload_size_exceeded' });
+          return;
+        }
         if (frame.userBroadcast) {
           fanOut(channel.roomKey, { user: frame.userBroadcast }, channel.selfBroadcast ? undefined : channel);
         } else {
@@ -471,6 +489,9 @@ export async function createRealtime(
           if (!isRecord(meta)) {
             return reply(conn, frame, 'error', { reason: 'Presence track payload must be a map' });
           }
+          if (payloadTooLarge(limits, jsonSize(meta)))
+            return shutdown(channel, 'Track message size exceeded');
+          if (!presenceRate.take()) return shutdown(channel, 'Too many presence messages per second');
           if (!channel.presenceEnabled) {
             // Tracking turns presence on: send who is already here first.
             channel.presenceEnabled = true;
@@ -601,14 +622,19 @@ export async function createRealtime(
       const rawApikey =
         url.searchParams.get('apikey') ?? (typeof req.headers.apikey === 'string' ? req.headers.apikey : '');
       const vsn = (url.searchParams.get('vsn') ?? '1.0.0') as Vsn;
-      const refuse = (status: string, message: string) => {
+      const refuse = (status: string, body: Record<string, string>) => {
         socket.end(
           `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n` +
-            JSON.stringify({ message }),
+            JSON.stringify(body),
         );
       };
-      if (!rawApikey) return refuse('403 Forbidden', 'No API key found in request');
-      if (!VSNS.has(vsn)) return refuse('400 Bad Request', `Unsupported serializer version ${vsn}`);
+      if (!rawApikey) return refuse('403 Forbidden', { message: 'No API key found in request' });
+      if (!VSNS.has(vsn)) {
+        return refuse('400 Bad Request', { message: `Unsupported serializer version ${vsn}` });
+      }
+      if (connections.size >= limits.maxConcurrentUsers) {
+        return refuse('429 Too Many Requests', { error: 'Too many connected users' });
+      }
       wss.handleUpgrade(req, socket, head, (ws) => {
         const conn: Connection = {
           ws,
