@@ -25,7 +25,7 @@ import type { HttpService, StackContext, UpgradeService } from '../types.ts';
 /**
  * The local Realtime: the Phoenix channel protocol as realtime-js speaks it, on
  * `/realtime/v1/websocket?apikey=…&vsn=2.0.0`, with postgres_changes (row level security applied
- * per subscriber, see realtime-changes.ts), broadcast (also over HTTP at /realtime/v1/api/broadcast)
+ * per subscriber, see changes.ts), broadcast (also over HTTP at /realtime/v1/api/broadcast)
  * and presence. A socket silent for longer than the idle timeout (60 s; clients send a heartbeat
  * every 25 s) is closed. Hosted Realtime's limits apply (connections, channels per connection,
  * joins, messages and presence messages per second, payload size): see limits.ts.

@@ -5,8 +5,7 @@ import { HttpError } from '../http.ts';
 import type { HttpService, StackContext } from '../types.ts';
 import { readApiRequest, resolveRoute, type ApiRequest } from './api-request.ts';
 import { authenticate, type Claims } from './authenticate.ts';
-import { ApiError, apiError } from './errors.ts';
-import { respondError } from './errors.ts';
+import { ApiError, apiError, respondError } from './errors.ts';
 import { createExecutor } from './execute.ts';
 import { openApi } from './openapi.ts';
 import { createPlan, type Limits, type Plan } from './plan.ts';
@@ -31,13 +30,7 @@ export function createRest(ctx: StackContext, options: RestOptions = {}): HttpSe
   const limits = options.limits ?? readApiLimits();
   const schemaCache = new SchemaCacheHolder(
     ctx.adminPool,
-    () => {
-      const client = new pg.Client({
-        connectionString: dbUrl(ctx.config),
-        application_name: LISTENER_APPLICATION_NAME,
-      });
-      return client;
-    },
+    () => new pg.Client({ connectionString: dbUrl(ctx.config), application_name: LISTENER_APPLICATION_NAME }),
     (m) => ctx.log('rest', m),
   );
   void schemaCache.get().catch(() => undefined);
