@@ -148,3 +148,47 @@ create table if not exists supabase_migrations.schema_migrations (
   name text,
   statements text[]
 );
+
+-- The REST API's schema cache follows the database's schema, as on Supabase: after any DDL
+-- command (and any drop), PostgREST is told to reload with `NOTIFY pgrst, 'reload schema'`.
+-- Notifications with the same payload collapse within a transaction, so a migration sends one.
+create or replace function extensions.pgrst_ddl_watch() returns event_trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if exists (
+    select from pg_catalog.pg_event_trigger_ddl_commands()
+    where schema_name is distinct from 'pg_temp'
+  ) then
+    perform pg_catalog.pg_notify('pgrst', 'reload schema');
+  end if;
+end
+$$;
+
+create or replace function extensions.pgrst_drop_watch() returns event_trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if exists (
+    select from pg_catalog.pg_event_trigger_dropped_objects()
+    where schema_name is distinct from 'pg_temp'
+  ) then
+    perform pg_catalog.pg_notify('pgrst', 'reload schema');
+  end if;
+end
+$$;
+
+do $$
+begin
+  if not exists (select from pg_event_trigger where evtname = 'pgrst_ddl_watch') then
+    create event trigger pgrst_ddl_watch on ddl_command_end
+      execute function extensions.pgrst_ddl_watch();
+  end if;
+  if not exists (select from pg_event_trigger where evtname = 'pgrst_drop_watch') then
+    create event trigger pgrst_drop_watch on sql_drop
+      execute function extensions.pgrst_drop_watch();
+  end if;
+end
+$$;

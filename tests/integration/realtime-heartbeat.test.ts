@@ -5,7 +5,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../../local-supabase/config.ts';
-import { createRealtime } from '../../local-supabase/realtime.ts';
+import { createRealtime } from '../../local-supabase/realtime/index.ts';
 import type { StackContext, UpgradeService } from '../../local-supabase/types.ts';
 import { stackEnv } from '../support/stack.ts';
 import { sleep, subscribed, uniqueName, waitFor } from './realtime-support.ts';

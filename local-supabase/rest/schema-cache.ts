@@ -3,7 +3,7 @@ import type pg from 'pg';
 /**
  * The REST part's schema cache: tables, views, columns, foreign keys and functions of the exposed
  * schemas, read once from the catalog (as PostgREST does) and reloaded on `NOTIFY pgrst, 'reload
- * schema'` or when a request names something the cache does not know yet.
+ * schema'` (see SchemaCacheHolder).
  */
 
 export interface Column {
@@ -63,7 +63,6 @@ export interface SchemaCache {
   /** keyed by the origin table name */
   relationships: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;
-  loadedAt: number;
 }
 
 export const EXPOSED_SCHEMAS = ['public'];
@@ -272,40 +271,70 @@ function buildCache(tableRows: TableRow[], fkRows: FkRow[], routineRows: Routine
     routines.set(k, list);
   }
 
-  return { tables, relationships, routines, loadedAt: 0 };
+  return { tables, relationships, routines };
 }
 
+/** How the listener waits before reconnecting: doubling from the first value up to the last. */
+const RECONNECT_MS = { first: 100, max: 5000 };
+
+/** Seen in pg_stat_activity, so the listening connection can be told apart. */
+export const LISTENER_APPLICATION_NAME = 'local-rest schema listener';
+
 /**
- * Holds the current cache; reloads it on NOTIFY and on demand, coalescing concurrent reloads.
+ * Holds the current cache and reloads it when the database announces a schema change, as
+ * PostgREST does: `NOTIFY pgrst, 'reload schema'`, which the platform's event trigger sends after
+ * every DDL command (see bootstrap.sql). A name the cache does not know never reloads it by itself
+ * (that would let any request make the stack re-read the catalog); it only waits for a change the
+ * database has already announced (see `settle`). The LISTEN connection reconnects with backoff
+ * after an error or a database restart, and reloads then, since changes may have been missed.
  */
 export class SchemaCacheHolder {
   private current: SchemaCache | undefined;
-  private inflight: { promise: Promise<SchemaCache>; startedAt: number } | undefined;
+  private inflight: Promise<SchemaCache> | undefined;
   private queued: Promise<SchemaCache> | undefined;
-  private listener: pg.PoolClient | undefined;
+  private listener: pg.Client | undefined;
+  private syncing: Promise<void> | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectDelay = RECONNECT_MS.first;
+  private listenedBefore = false;
   private closed = false;
 
   constructor(
     private pool: pg.Pool,
+    /** a new connection for LISTEN (not from the pool: it is held for the life of the service) */
+    private connect: () => pg.Client,
     private log: (message: string) => void,
   ) {}
 
   get(): Promise<SchemaCache> {
     if (this.current) return Promise.resolve(this.current);
-    return this.inflight?.promise ?? this.reload();
+    return this.inflight ?? this.reload();
   }
 
-  /** A cache read after `notBefore` (a `performance.now()` time): reloads only when needed. */
-  refreshSince(notBefore: number): Promise<SchemaCache> {
-    if (this.current && this.current.loadedAt > notBefore) return Promise.resolve(this.current);
-    if (this.inflight && this.inflight.startedAt > notBefore) return this.inflight.promise;
-    return this.reload();
+  /**
+   * The cache once every schema change announced so far is loaded. A round trip on the LISTEN
+   * connection delivers any notification committed before it (Postgres sends pending
+   * notifications before it answers a query), so a request that arrives right after a migration
+   * or DDL sees it, while a request for a name that does not exist costs one trivial query.
+   */
+  async settle(): Promise<SchemaCache> {
+    const listener = this.listener;
+    if (listener) {
+      this.syncing ??= listener
+        .query('select')
+        .then(() => undefined)
+        .catch(() => undefined)
+        .finally(() => (this.syncing = undefined));
+      await this.syncing;
+    }
+    await (this.queued ?? this.inflight)?.catch(() => undefined);
+    return this.get();
   }
 
   reload(): Promise<SchemaCache> {
     if (this.queued) return this.queued;
     if (!this.inflight) return this.start();
-    const next = this.inflight.promise
+    const next = this.inflight
       .catch(() => undefined)
       .then(() => {
         this.queued = undefined;
@@ -316,59 +345,71 @@ export class SchemaCacheHolder {
   }
 
   private start(): Promise<SchemaCache> {
-    const startedAt = performance.now();
     const promise = loadSchemaCache(this.pool).then((cache) => {
-      cache.loadedAt = startedAt;
-      if (!this.current || this.current.loadedAt <= startedAt) this.current = cache;
+      this.current = cache;
       return cache;
     });
-    const entry = { promise, startedAt };
-    this.inflight = entry;
+    this.inflight = promise;
     promise
       .catch((error) => this.log(`schema cache load failed: ${(error as Error).message}`))
       .finally(() => {
-        if (this.inflight === entry) this.inflight = undefined;
+        if (this.inflight === promise) this.inflight = undefined;
       });
     return promise;
   }
 
-  /** LISTEN pgrst on a dedicated connection: `NOTIFY pgrst, 'reload schema'` reloads the cache. */
+  /** LISTEN pgrst on a dedicated connection, reconnecting with backoff whenever it fails. */
   async listen(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.listener) return;
+    const client = this.connect();
+    const lost = (error?: Error) => {
+      if (this.listener === client) this.listener = undefined;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      if (this.closed) return;
+      if (error) this.log(`schema listener lost (${error.message}); reconnecting`);
+      this.scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', () => {
+      if (this.listener === client) lost(new Error('connection ended'));
+    });
+    client.on('notification', (msg) => {
+      if (msg.channel !== 'pgrst') return;
+      const payload = (msg.payload ?? '').trim();
+      if (payload === '' || payload === 'reload schema') void this.reload().catch(() => undefined);
+    });
     try {
-      const client = await this.pool.connect();
-      this.listener = client;
-      client.on('notification', (msg) => {
-        if (msg.channel !== 'pgrst') return;
-        const payload = (msg.payload ?? '').trim();
-        if (payload === '' || payload === 'reload schema') {
-          void this.reload().catch(() => undefined);
-        }
-      });
-      client.on('error', () => {
-        if (this.listener !== client) return;
-        this.listener = undefined;
-        client.release(true);
-        if (!this.closed) setTimeout(() => void this.listen(), 1000).unref();
-      });
+      await client.connect();
       await client.query('listen pgrst');
     } catch (error) {
-      this.log(`could not LISTEN for schema reloads: ${(error as Error).message}`);
+      return lost(error as Error);
     }
+    if (this.closed) return void client.end().catch(() => undefined);
+    this.listener = client;
+    this.reconnectDelay = RECONNECT_MS.first;
+    // Changes made while nobody listened are picked up now.
+    if (this.listenedBefore) void this.reload().catch(() => undefined);
+    this.listenedBefore = true;
+  }
+
+  private scheduleReconnect() {
+    if (this.reconnectTimer) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(RECONNECT_MS.max, delay * 2);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.listen();
+    }, delay);
+    this.reconnectTimer.unref();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.reconnectTimer);
     const client = this.listener;
     this.listener = undefined;
-    if (client) {
-      try {
-        await client.query('unlisten pgrst');
-      } catch {
-        /* the connection is going away anyway */
-      }
-      client.release();
-    }
-    await this.inflight?.promise.catch(() => undefined);
+    await client?.end().catch(() => undefined);
+    await this.inflight?.catch(() => undefined);
   }
 }

@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { dbUrl } from './config.ts';
-import type { Claims } from './jwt.ts';
-import { matchesFilter, type ChangeFilter } from './realtime-filter.ts';
-import type { StackContext } from './types.ts';
+import { dbUrl } from '../config.ts';
+import type { Claims } from '../jwt.ts';
+import { matchesFilter, type ChangeFilter } from './filter.ts';
+import type { StackContext } from '../types.ts';
 
 /**
  * Postgres changes for the local Realtime: which rows of the tables in publication

@@ -1,17 +1,18 @@
+import { apiError } from './errors.ts';
+
 /**
  * Parsers for PostgREST's query string grammar: `select`, filters (`col=op.value`), `and`/`or`
  * logic trees, `order`, `columns` and `on_conflict`. Error messages follow PostgREST's
- * (`"failed to parse filter (…)" (line 1, column n)` with an `unexpected … expecting …` detail).
+ * (`"failed to parse filter (…)" (line 1, column n)` with an `unexpected … expecting …` detail),
+ * answered as 400 PGRST100.
  */
 
-export class QueryParamError extends Error {
-  constructor(
-    message: string,
-    public details: string,
-  ) {
-    super(message);
-  }
-}
+/**
+ * How deeply `and`/`or` trees and embedded resources may nest. PostgREST itself sets no number;
+ * the local stack refuses deeper input with a 400 before it is parsed or planned, so a request can
+ * never exhaust the stack of the recursive parser, planner or SQL builder.
+ */
+export const MAX_NESTING = 100;
 
 export interface JsonOp {
   arrow: '->' | '->>';
@@ -97,8 +98,10 @@ const FTS_OPS: [string, string][] = [
 ];
 
 const IDENT_CHAR = /[\p{L}\p{N}_ $]/u;
+/** A type name in a cast (`::text`, `::double precision`): written into the SQL, so no `$`. */
+const CAST_CHAR = /[\p{L}\p{N}_ ]/u;
 
-/** A failed alternative while parsing: cheap to throw (no stack), turned into a QueryParamError at the top. */
+/** A failed alternative while parsing: cheap to throw (no stack), turned into a PGRST100 at the top. */
 class ParseFailure {
   constructor(
     public message: string,
@@ -110,7 +113,7 @@ function parsing<T>(fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof ParseFailure) throw new QueryParamError(error.message, error.details);
+    if (error instanceof ParseFailure) throw apiError(400, 'PGRST100', error.message, error.details);
     throw error;
   }
 }
@@ -235,7 +238,7 @@ function field(c: Cursor): Field {
 
 function castIdentifier(c: Cursor): string {
   const start = c.i;
-  while (!c.done && IDENT_CHAR.test(c.s[c.i])) c.i += 1;
+  while (!c.done && CAST_CHAR.test(c.s[c.i])) c.i += 1;
   if (c.i === start) c.fail('letter or digit');
   return c.s.slice(start, c.i).trim();
 }
@@ -603,8 +606,36 @@ function parseColumnsUnchecked(value: string, what: 'columns' | 'on_conflict'): 
   return names;
 }
 
-// Entry points: a failed parse becomes a QueryParamError (PGRST100).
+/**
+ * Refuses a value whose parentheses nest deeper than MAX_NESTING, in one pass and before any
+ * recursive parsing (quoted strings are skipped: their parentheses are data).
+ */
+function checkNesting(value: string, parameter: string) {
+  let depth = 0;
+  let deepest = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i += 1) {
+    const ch = value[i];
+    if (quoted) {
+      if (ch === '\\') i += 1;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '(') deepest = Math.max(deepest, ++depth);
+    else if (ch === ')') depth -= 1;
+  }
+  if (deepest > MAX_NESTING) {
+    throw apiError(
+      400,
+      'PGRST100',
+      `"${parameter}" nests ${deepest} levels deep`,
+      `At most ${MAX_NESTING} levels of nested parentheses are allowed.`,
+    );
+  }
+}
+
+// Entry points: a failed parse becomes a 400 PGRST100.
 export function parseSelect(value: string): SelectItem[] {
+  checkNesting(value, 'select');
   return parsing(() => parseSelectUnchecked(value));
 }
 
@@ -621,10 +652,12 @@ export function parseEmbedPath(key: string): string[] {
 }
 
 export function parseLogic(key: string, value: string): { path: string[]; tree: LogicTree } {
+  checkNesting(value, key);
   return parsing(() => parseLogicUnchecked(key, value));
 }
 
 export function parseOrder(value: string): OrderTerm[] {
+  checkNesting(value, 'order');
   return parsing(() => parseOrderUnchecked(value));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesFilter, parseFilter } from './realtime-filter.ts';
+import { matchesFilter, parseFilter } from './filter.ts';
 
 /** The postgres_changes filter syntax realtime-js sends, matched as Supabase Realtime does. */
 
