@@ -46,6 +46,7 @@ export type Database = {
           first_name: string;
           focus_areas: string[];
           id: string;
+          leaderboard_opt_in: boolean;
           notes: string | null;
           parent_id: string;
           updated_at: string;
@@ -59,6 +60,7 @@ export type Database = {
           first_name: string;
           focus_areas?: string[];
           id?: string;
+          leaderboard_opt_in?: boolean;
           notes?: string | null;
           parent_id: string;
           updated_at?: string;
@@ -72,6 +74,7 @@ export type Database = {
           first_name?: string;
           focus_areas?: string[];
           id?: string;
+          leaderboard_opt_in?: boolean;
           notes?: string | null;
           parent_id?: string;
           updated_at?: string;
@@ -620,6 +623,10 @@ export type Database = {
       leaderboard: {
         Args: { max_rows?: number };
         Returns: { rank: number; first_name: string; total_points: number; is_mine: boolean }[];
+      };
+      reserve_mail_send: {
+        Args: { function_name: string; recipient: string; client: string };
+        Returns: { allowed: boolean; reason: string; retry_after_seconds: number }[];
       };
     };
     Enums: { app_role: 'admin' | 'coach' | 'parent' | 'child' };

@@ -213,36 +213,7 @@ describe('children and sessions', () => {
   });
 });
 
-describe('leaderboard', () => {
-  it('shows first names and totals only, marking the caller’s own children', async () => {
-    const result = await asActor(db, 'parent', world.users.parent, async (d) => {
-      const { rows, fields } = await d.query('select * from public.leaderboard(100)');
-      return { rows, columns: fields.map((f) => f.name) };
-    });
-    if (!result.ok) throw new Error(result.error.message);
-    expect(result.value.columns).toEqual(['rank', 'first_name', 'total_points', 'is_mine']);
-    expect(result.value.rows).toContainEqual({
-      rank: expect.any(String),
-      first_name: 'Kit',
-      total_points: '10',
-      is_mine: true,
-    });
-    expect(result.value.rows).toContainEqual({
-      rank: expect.any(String),
-      first_name: 'Otto',
-      total_points: '5',
-      is_mine: false,
-    });
-    const text = JSON.stringify(result.value.rows);
-    expect(text).not.toContain('Fixture'); // the families' surname
-    expect(text).not.toContain(world.users.parent);
-  });
-
-  it('is not available to signed-out visitors (42501)', async () => {
-    const result = await asActor(db, 'anon', undefined, (d) => d.query('select * from public.leaderboard()'));
-    expect(result.ok ? 'ok' : result.error.code).toBe('42501');
-  });
-});
+// The leaderboard's rules are in points.test.ts.
 
 describe('hygiene', () => {
   it('has row level security on every table in public', async () => {

@@ -149,24 +149,50 @@ describe('web_analytics', () => {
     ...override,
   });
 
-  it('accepts a page view and a page leave', async () => {
+  /** Inserts as the database owner (as track-page-leave writes with the service role), rolled back. */
+  async function ownerInserts(row: Record<string, unknown>) {
+    await db.query('begin');
+    try {
+      await insertRow(db, 'web_analytics', row);
+      return 'ok';
+    } catch (error) {
+      return (error as { code?: string }).code;
+    } finally {
+      await db.query('rollback');
+    }
+  }
+  const pageLeave = (override: Record<string, unknown> = {}) => ({
+    session_id: 'session_1763000000000_x1y2z3',
+    event_type: 'page_leave',
+    page_path: '/',
+    duration_seconds: 42,
+    device_type: 'desktop',
+    ...override,
+  });
+
+  it('accepts a visitor’s page view; a page leave only through track-page-leave (42501 for a visitor)', async () => {
     expect(await visitorInserts('web_analytics', pageView())).toBe('ok');
-    expect(
-      await visitorInserts('web_analytics', pageView({ event_type: 'page_leave', duration_seconds: 42 })),
-    ).toBe('ok');
+    expect(await visitorInserts('web_analytics', pageLeave())).toBe('42501');
+    expect(await visitorInserts('web_analytics', pageView({ duration_seconds: 42 }))).toBe('42501');
+    expect(await ownerInserts(pageLeave())).toBe('ok');
   });
 
   it.each([
-    ['an unknown event type', { event_type: 'click' }],
     ['an unknown device type', { device_type: 'watch' }],
-    ['a negative duration', { event_type: 'page_leave', duration_seconds: -1 }],
-    ['a duration over a day', { event_type: 'page_leave', duration_seconds: 86401 }],
     ['a page path that is not a path', { page_path: 'https://evil.example/' }],
     ['metadata that is not an object', { metadata: '[1, 2]' }],
     ['metadata over 2 KB', { metadata: { blob: 'x'.repeat(3000) } }],
     ['a session id over 100 characters', { session_id: 's'.repeat(101) }],
   ])('rejects %s (23514)', async (_label, override) => {
     expect(await visitorInserts('web_analytics', pageView(override))).toBe('23514');
+  });
+
+  it.each([
+    ['an unknown event type', { event_type: 'click' }],
+    ['a negative duration', { duration_seconds: -1 }],
+    ['a duration over a day', { duration_seconds: 86401 }],
+  ])('rejects %s from anyone, the functions included (23514)', async (_label, override) => {
+    expect(await ownerInserts(pageLeave(override))).toBe('23514');
   });
 
   it('does not let a visitor set the derived columns (42501)', async () => {

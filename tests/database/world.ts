@@ -115,6 +115,16 @@ export async function createWorld(db: pg.Client): Promise<World> {
     `insert into public.waitlist (name, email, consent, source) values ('Lee Lead', $1, true, 'waitlist') returning id`,
     [uniqueEmail('lead')],
   );
+  const contactMessage = await one(
+    `insert into public.contact_messages (name, email, topic, message) values ('Cora Contact', $1, 'program', 'How do sessions work?') returning id`,
+    [uniqueEmail('contact')],
+  );
+  const assessment = await one(
+    `insert into public.quiz_assessments (answers, scores, recommended_plan, top_focus_area, child_first_name, child_age)
+     values ('{"q1": 3}', '{"emotions": 40, "confidence": 60, "focus": 50, "connection": 70}', 'steady-growth', 'emotions', 'Quin', 8)
+     returning id`,
+    [],
+  );
   const flagKey = `fixture_${Date.now().toString(36)}`;
   await db.query(`insert into public.feature_flags (key, enabled) values ($1, false)`, [flagKey]);
 
@@ -125,6 +135,8 @@ export async function createWorld(db: pg.Client): Promise<World> {
     web_analytics: { pageView },
     newsletter_subscribers: { subscriber },
     waitlist: { lead },
+    contact_messages: { contactMessage },
+    quiz_assessments: { assessment },
     feature_flags: { signupEnabled: 'signup_enabled', fixtureFlag: flagKey },
     coaches: { activeCoach, inactiveCoach },
     children: { ourChild, theirChild },
@@ -139,6 +151,8 @@ export async function createWorld(db: pg.Client): Promise<World> {
     async destroy() {
       await db.query('delete from public.feature_flags where key = $1', [flagKey]);
       await db.query('delete from public.waitlist where id = $1', [lead]);
+      await db.query('delete from public.contact_messages where id = $1', [contactMessage]);
+      await db.query('delete from public.quiz_assessments where id = $1', [assessment]);
       await db.query('delete from public.newsletter_subscribers where id = $1', [subscriber]);
       await db.query('delete from public.web_analytics where id = $1', [pageView]);
       await db.query('delete from public.audit_logs where id = any($1)', [[parentLog, adminLog]]);

@@ -409,3 +409,93 @@ describe('send-quiz-results', () => {
     expect(again.data).toEqual({ sent: false });
   });
 });
+
+describe('sending caps', () => {
+  /** A client address of the documentation ranges, unique to the test, as the gateway forwards it. */
+  const hex4 = () => Math.floor(Math.random() * 0x10000).toString(16);
+  const forwardedFrom = () => `2001:db8:${hex4()}:${hex4()}::1, 10.0.0.1`;
+
+  async function emailsTo(address: string): Promise<InboxEmail[]> {
+    return (await listEmails()).filter((mail) =>
+      mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+    );
+  }
+
+  it('mails one address at most 5 times an hour, however many assessments name it, even in parallel', async () => {
+    const client = anonClient();
+    const stranger = uniqueEmail('stranger');
+    const ids = Array.from({ length: 8 }, () => crypto.randomUUID());
+    for (const id of ids) {
+      const saved = await client.from('quiz_assessments').insert({
+        id,
+        answers: { q1: 3 },
+        scores: { emotions: 50, confidence: 50, focus: 50, connection: 50 },
+        recommended_plan: 'steady-growth',
+      });
+      expect(saved.error).toBeNull();
+      const attached = await client.rpc('email_me_quiz_results', { assessment_id: id, email: stranger });
+      expect(attached.error).toBeNull();
+    }
+
+    const headers = { 'X-Forwarded-For': forwardedFrom() };
+    const answers = await Promise.all(
+      ids.map((assessmentId) =>
+        client.functions.invoke('send-quiz-results', { body: { assessmentId, email: stranger }, headers }),
+      ),
+    );
+    expect(answers.filter((a) => a.error === null && a.data?.sent === true)).toHaveLength(5);
+    const refused = answers.filter((a) => a.error !== null);
+    expect(refused).toHaveLength(3);
+    const response = (refused[0].error as FunctionsHttpError).context as Response;
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({
+      error: 'Too many emails to this address. Please try again later.',
+    });
+
+    await waitForEmail(stranger, /assessment results/);
+    expect(await noEmailTo(stranger, 800)).toHaveLength(5);
+    // What the parent asked for is kept: every assessment still carries the address.
+    const { rows } = await db.query(
+      'select count(*)::int as n from public.quiz_assessments where email = $1',
+      [stranger.toLowerCase()],
+    );
+    expect(rows[0].n).toBe(8);
+  }, 60_000);
+
+  it('welcomes at most 30 subscribers an hour from one client, then answers 429 and keeps the row', async () => {
+    const client = anonClient();
+    const headers = { 'X-Forwarded-For': forwardedFrom() };
+    const subscribe = async (email: string) => {
+      expect((await client.from('newsletter_subscribers').insert({ email })).error).toBeNull();
+      return client.functions.invoke('send-newsletter-confirmation', { body: { email }, headers });
+    };
+    const welcomed = Array.from({ length: 30 }, () => uniqueEmail('bulk'));
+    for (const email of welcomed) {
+      expect((await subscribe(email)).data).toEqual({ sent: true });
+    }
+    const last = uniqueEmail('bulk-over');
+    const over = await subscribe(last);
+    expect(await invokeError(over.error)).toEqual({
+      status: 429,
+      body: { error: 'Too many emails requested from this device. Please try again later.' },
+    });
+
+    await waitForEmail(welcomed[29], /Welcome to the Ploom community/);
+    expect(await emailsTo(last)).toEqual([]);
+    const { rows } = await db.query(
+      'select confirmation_sent_at from public.newsletter_subscribers where email = $1',
+      [last],
+    );
+    expect(rows).toEqual([{ confirmation_sent_at: null }]);
+
+    // Another client is not held back by this one.
+    const other = uniqueEmail('other-client');
+    expect((await client.from('newsletter_subscribers').insert({ email: other })).error).toBeNull();
+    const fine = await client.functions.invoke('send-newsletter-confirmation', {
+      body: { email: other },
+      headers: { 'X-Forwarded-For': forwardedFrom() },
+    });
+    expect(fine.data).toEqual({ sent: true });
+  }, 90_000);
+});

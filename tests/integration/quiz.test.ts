@@ -140,7 +140,8 @@ describe('"Email me my results" (rpc email_me_quiz_results)', () => {
       assessment_id: row.id,
       email: uniqueEmail('second'),
     });
-    expect(second.error).not.toBeNull();
+    expect(second.status).toBe(404);
+    expect(second.error?.code).toBe('PT404');
     expect((await storedRow(row.id))?.email).toBe(first.toLowerCase());
   });
 
@@ -150,7 +151,12 @@ describe('"Email me my results" (rpc email_me_quiz_results)', () => {
       assessment_id: randomUUID(),
       email: uniqueEmail(),
     });
-    expect(unknown.error).not.toBeNull();
+    expect(unknown.status).toBe(404);
+    expect(unknown.error).toMatchObject({
+      code: 'PT404',
+      message: 'These results can no longer be emailed.',
+      hint: 'Results can be emailed once, within an hour of taking the assessment. Please take the quiz again.',
+    });
 
     const old = assessment();
     await client.from('quiz_assessments').insert(old);
@@ -159,7 +165,8 @@ describe('"Email me my results" (rpc email_me_quiz_results)', () => {
       [old.id],
     );
     const late = await client.rpc('email_me_quiz_results', { assessment_id: old.id, email: uniqueEmail() });
-    expect(late.error).not.toBeNull();
+    expect(late.status).toBe(404);
+    expect(late.error?.code).toBe('PT404');
     expect((await storedRow(old.id))?.email).toBeNull();
 
     const fresh = assessment();
@@ -168,7 +175,8 @@ describe('"Email me my results" (rpc email_me_quiz_results)', () => {
       assessment_id: fresh.id,
       email: 'not-an-email',
     });
-    expect(invalid.error).not.toBeNull();
+    expect(invalid.status).toBe(400);
+    expect(invalid.error).toMatchObject({ code: '22023', message: 'Please enter a valid email address.' });
     expect((await storedRow(fresh.id))?.email).toBeNull();
   });
 });

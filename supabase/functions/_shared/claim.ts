@@ -1,3 +1,4 @@
+import { clientAddress, type MailCaps } from './caps.ts';
 import { consoleLogger, HttpError, json, withHttp, type Handler, type Logger } from './http.ts';
 import { NOTHING_TO_SEND, recentSince } from './leads.ts';
 import type { EmailMessage, Mailer } from './mailer.ts';
@@ -24,12 +25,16 @@ export interface NotificationStore<Row> {
 /** What every mailing function is given besides its store and settings. */
 export interface MailingDeps {
   mailer: Mailer;
+  /** the sending caps (per recipient, per client) kept in Postgres */
+  caps: MailCaps;
   now?: () => Date;
   logger?: Logger;
 }
 
 /** The per-function parts of claimAndSend. */
 export interface SendFlow<T> {
+  /** the form's address the emails go to: what the per-recipient cap counts */
+  recipient: string;
   /** Claims the rows to send for, saved after `since`; [] when there is nothing to send. */
   claim(since: Date): Promise<T[]>;
   /** The emails for the claimed rows (never empty). */
@@ -43,10 +48,12 @@ export interface SendFlow<T> {
 }
 
 /**
- * A mailing function: POST only, the JSON body checked against `schema` (400 with the reason),
- * then `flow(payload)` run by claimAndSend. `flow` may throw to refuse the request.
+ * A mailing function (`name`, as deployed): POST only, the JSON body checked against `schema`
+ * (400 with the reason), then `flow(payload)` run by claimAndSend within the sending caps, the
+ * client being the first x-forwarded-for address. `flow` may throw to refuse the request.
  */
 export function mailingHandler<S extends z.ZodTypeAny, T>(
+  name: string,
   schema: S,
   deps: MailingDeps,
   flow: (payload: z.output<S>) => SendFlow<T>,
@@ -56,24 +63,46 @@ export function mailingHandler<S extends z.ZodTypeAny, T>(
     ['POST'],
     async (req) => {
       const payload = parsePayload(schema, await readJsonObject(req));
-      return claimAndSend({ mailer: deps.mailer, logger, now: deps.now, ...flow(payload) });
+      return claimAndSend({
+        name,
+        client: clientAddress(req),
+        mailer: deps.mailer,
+        caps: deps.caps,
+        logger,
+        now: deps.now,
+        ...flow(payload),
+      });
     },
     logger,
   );
 }
 
+/** Where claimAndSend runs: the function, the client, and what it sends with. */
+export interface SendContext {
+  name: string;
+  client: string | null;
+  mailer: Mailer;
+  caps: MailCaps;
+  logger: Logger;
+  now?: () => Date;
+}
+
 /**
  * The flow every mailing function shares, so it can only mail what was really saved moments ago,
  * and only once: claims the rows saved in the last minutes and not handled yet (atomically, so a
- * second call finds nothing), answers 202 `{ sent: false }` when there are none, sends their emails
- * side by side, and when none could be sent releases the claim (a retry may send them) and answers
- * 502. Otherwise 200 with `body` (by default `{ sent: true }`).
+ * second call finds nothing), answers 202 `{ sent: false }` when there are none. Over a sending cap
+ * it releases the claim and answers 429 with the reason and Retry-After, sending nothing (the saved
+ * row stays). Otherwise it sends the emails side by side, and when none could be sent releases the
+ * claim (a retry may send them) and answers 502; else 200 with `body` (by default `{ sent: true }`).
  */
-export async function claimAndSend<T>(
-  flow: SendFlow<T> & { mailer: Mailer; logger: Logger; now?: () => Date },
-): Promise<Response> {
+export async function claimAndSend<T>(flow: SendFlow<T> & SendContext): Promise<Response> {
   const claimed = await flow.claim(recentSince(flow.now?.()));
   if (claimed.length === 0) return json(202, NOTHING_TO_SEND);
+  const decision = await flow.caps.reserve({ fn: flow.name, recipient: flow.recipient, client: flow.client });
+  if (!decision.allowed) {
+    await flow.release?.(claimed);
+    throw new HttpError(429, decision.reason, { 'Retry-After': String(decision.retryAfterSeconds) });
+  }
   const outgoing = flow.emails(claimed);
   const results = await Promise.allSettled(outgoing.map((email) => flow.mailer.send(email.message)));
   results.forEach((result, i) => {

@@ -3,6 +3,14 @@ import { claimAndSend, type Outgoing } from './claim.ts';
 import { HttpError } from './http.ts';
 import { mailingDeps, minutesAgo } from './testing.ts';
 
+/** What mailingHandler gives claimAndSend besides the flow: the function, the client, the deps. */
+const context = (deps: ReturnType<typeof mailingDeps>) => ({
+  ...deps,
+  name: 'send-test',
+  client: '203.0.113.9',
+  recipient: 'a@example.com',
+});
+
 const email = (to: string): Outgoing => ({
   message: { to, subject: 'Hello', html: '<p>Hello</p>', text: 'Hello' },
   failure: `mail to ${to} failed:`,
@@ -12,7 +20,7 @@ Deno.test('the claim covers the last 15 minutes; nothing claimed is a 202 that s
   const deps = mailingDeps();
   let since: Date | undefined;
   const response = await claimAndSend({
-    ...deps,
+    ...context(deps),
     claim: (s) => {
       since = s;
       return Promise.resolve([]);
@@ -23,17 +31,18 @@ Deno.test('the claim covers the last 15 minutes; nothing claimed is a 202 that s
   assert.equal(response.status, 202);
   assert.deepEqual(await response.json(), { sent: false });
   assert.equal(deps.mailer.sent.length, 0);
+  assert.deepEqual(deps.caps.reserved, []); // nothing to send counts against no cap
 });
 
 Deno.test('one email sent is enough for a 200; each failure is logged; afterSent runs', async () => {
   const deps = mailingDeps((to) => to === 'b@example.com');
   const after: string[][] = [];
   const response = await claimAndSend({
-    ...deps,
+    ...context(deps),
     claim: () => Promise.resolve(['row-1']),
     emails: () => [email('a@example.com'), email('b@example.com')],
     release: () => Promise.reject(new Error('must not release')),
-    afterSent: (claimed) => {
+    afterSent: (claimed: string[]) => {
       after.push(claimed);
       return Promise.resolve();
     },
@@ -54,10 +63,10 @@ for (const [count, reason] of [
     const released: string[][] = [];
     let afterSent = false;
     const attempt = claimAndSend({
-      ...deps,
+      ...context(deps),
       claim: () => Promise.resolve(['row-1']),
       emails: () => ['a@example.com', 'b@example.com'].slice(0, count).map(email),
-      release: (claimed) => {
+      release: (claimed: string[]) => {
         released.push(claimed);
         return Promise.resolve();
       },
@@ -77,3 +86,42 @@ for (const [count, reason] of [
     assert.equal(deps.logger.lines.length, count);
   });
 }
+
+Deno.test('each send is reserved within the caps for its function, recipient and client', async () => {
+  const deps = mailingDeps();
+  const response = await claimAndSend({
+    ...context(deps),
+    claim: () => Promise.resolve(['row-1']),
+    emails: () => [email('a@example.com')],
+  });
+  assert.equal(response.status, 200);
+  assert.deepEqual(deps.caps.reserved, [
+    { fn: 'send-test', recipient: 'a@example.com', client: '203.0.113.9' },
+  ]);
+});
+
+Deno.test(
+  'over a cap it is a 429 with the reason and Retry-After; nothing is sent; the claim is released',
+  async () => {
+    const deps = mailingDeps(undefined, () => 'Too many emails to this address. Please try again later.');
+    const released: string[][] = [];
+    const attempt = claimAndSend({
+      ...context(deps),
+      claim: () => Promise.resolve(['row-1']),
+      emails: () => [email('a@example.com')],
+      release: (claimed: string[]) => {
+        released.push(claimed);
+        return Promise.resolve();
+      },
+    });
+    await assert.rejects(attempt, (error) => {
+      assert.ok(error instanceof HttpError);
+      assert.equal(error.status, 429);
+      assert.equal(error.message, 'Too many emails to this address. Please try again later.');
+      assert.deepEqual(error.headers, { 'Retry-After': '1200' });
+      return true;
+    });
+    assert.equal(deps.mailer.sent.length, 0);
+    assert.deepEqual(released, [['row-1']]);
+  },
+);

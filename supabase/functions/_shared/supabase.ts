@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { CapDecision, MailCaps } from './caps.ts';
 import type { NotificationStore } from './claim.ts';
 
 export type { SupabaseClient };
@@ -81,5 +82,32 @@ export function notificationStore<Row extends { created_at: string }, T>(
       return rows.map(fromRow);
     },
     releaseNotification: (ids) => releaseRows(table, 'notified_at', ids),
+  };
+}
+
+/** A row of public.reserve_mail_send. */
+interface ReserveRow {
+  allowed: boolean;
+  reason: string | null;
+  retry_after_seconds: number | null;
+}
+
+/** The sending caps kept in Postgres (rpc reserve_mail_send, callable by the service role only). */
+export function serviceMailCaps(): MailCaps {
+  return {
+    async reserve({ fn, recipient, client }): Promise<CapDecision> {
+      const row = check(
+        await serviceClient()
+          .rpc('reserve_mail_send', { function_name: fn, recipient, client })
+          .single<ReserveRow>(),
+      );
+      if (!row) throw new Error('database: reserve_mail_send returned no row');
+      if (row.allowed) return { allowed: true };
+      return {
+        allowed: false,
+        reason: row.reason ?? 'Too many emails requested. Please try again later.',
+        retryAfterSeconds: row.retry_after_seconds ?? 3600,
+      };
+    },
   };
 }

@@ -1,4 +1,5 @@
 /** Helpers for the functions' Deno tests: requests as the site sends them, and test data. */
+import type { CapDecision, MailCaps, SendRequest } from './caps.ts';
 import type { NotificationStore } from './claim.ts';
 import type { Logger } from './http.ts';
 import { memoryMailer } from './mailer.ts';
@@ -46,10 +47,35 @@ export const minutesAgo = (minutes: number): Date => new Date(NOW.getTime() - mi
 
 export const TEAM = 'team@ploom.local';
 
-/** What every mailing handler gets in a test: an in-memory mailer and logger, and the fixed clock. */
-export function mailingDeps(failFor: (to: string) => boolean = () => false) {
+/**
+ * Sending caps in memory: records every reservation, and refuses those `refuse` returns a reason
+ * for (by default none).
+ */
+export function memoryCaps(refuse: (request: SendRequest) => string | undefined = () => undefined) {
+  const reserved: SendRequest[] = [];
+  const caps: MailCaps & { reserved: SendRequest[] } = {
+    reserved,
+    reserve(request): Promise<CapDecision> {
+      const reason = refuse(request);
+      if (reason !== undefined) return Promise.resolve({ allowed: false, reason, retryAfterSeconds: 1200 });
+      reserved.push(request);
+      return Promise.resolve({ allowed: true });
+    },
+  };
+  return caps;
+}
+
+/**
+ * What every mailing handler gets in a test: an in-memory mailer, logger and sending caps, and the
+ * fixed clock.
+ */
+export function mailingDeps(
+  failFor: (to: string) => boolean = () => false,
+  refuse?: (request: SendRequest) => string | undefined,
+) {
   return {
     mailer: memoryMailer({ failFor: (message) => failFor(message.to) }),
+    caps: memoryCaps(refuse),
     logger: memoryLogger(),
     now: () => NOW,
   };

@@ -60,9 +60,10 @@ export type ContactStore = NotificationStore<StoredMessage>;
 export function createHandler(
   deps: MailingDeps & { store: ContactStore; teamEmail: string | undefined },
 ): Handler {
-  return mailingHandler(contactPayloadSchema, deps, (payload) => {
+  return mailingHandler('send-contact-notification', contactPayloadSchema, deps, (payload) => {
     const teamEmail = requireTeamEmail(deps.teamEmail);
     return {
+      recipient: payload.email,
       claim: (since) => deps.store.claimNotification(payload.email, since),
       emails(stored) {
         // The saved rows are the truth: each one the team has not seen yet is forwarded.

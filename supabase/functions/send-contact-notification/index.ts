@@ -1,7 +1,14 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { notificationStore } from '../_shared/supabase.ts';
+import { notificationStore, serviceMailCaps } from '../_shared/supabase.ts';
 import { CONTACT_COLUMNS, createHandler, storedMessage } from './handler.ts';
 
 const store = notificationStore('contact_messages', CONTACT_COLUMNS, storedMessage);
 
-Deno.serve(createHandler({ store, mailer: mailerFromEnv(), teamEmail: Deno.env.get('TEAM_EMAIL') }));
+Deno.serve(
+  createHandler({
+    store,
+    mailer: mailerFromEnv(),
+    caps: serviceMailCaps(),
+    teamEmail: Deno.env.get('TEAM_EMAIL'),
+  }),
+);

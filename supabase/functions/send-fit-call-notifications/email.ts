@@ -1,16 +1,12 @@
 import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml, headerSafe } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
+import { FOCUS_AREA_LABELS, type FocusArea } from '../_shared/focus-areas.ts';
 
-export const CHALLENGE_LABELS = {
-  emotions: 'Managing Emotions',
-  confidence: 'Building Confidence',
-  focus: 'Improving Focus',
-  connection: 'Strengthening Connection',
-  other: 'Other',
-} as const;
+/** The form's focus areas ("challenge") and their labels: the one list in _shared/focus-areas.ts. */
+export const CHALLENGE_LABELS = FOCUS_AREA_LABELS;
 
-export type Challenge = keyof typeof CHALLENGE_LABELS;
+export type Challenge = FocusArea;
 
 const SOURCE_LABELS: Record<string, string> = {
   'fit-call': 'Intro call request form',

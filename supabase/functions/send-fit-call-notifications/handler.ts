@@ -80,9 +80,10 @@ export function createHandler(
     siteUrl?: string;
   },
 ): Handler {
-  return mailingHandler(fitCallPayloadSchema, deps, (payload) => {
+  return mailingHandler('send-fit-call-notifications', fitCallPayloadSchema, deps, (payload) => {
     const teamEmail = requireTeamEmail(deps.teamEmail);
     return {
+      recipient: payload.email,
       claim: (since) => deps.store.claimNotification(payload.email, since),
       emails([lead]) {
         // The saved row is the truth; the payload fills what a form collected without saving it.

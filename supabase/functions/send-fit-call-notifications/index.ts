@@ -1,5 +1,5 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { notificationStore } from '../_shared/supabase.ts';
+import { notificationStore, serviceMailCaps } from '../_shared/supabase.ts';
 import { createHandler, leadFromRow, WAITLIST_COLUMNS } from './handler.ts';
 
 const store = notificationStore('waitlist', WAITLIST_COLUMNS, leadFromRow);
@@ -8,6 +8,7 @@ Deno.serve(
   createHandler({
     store,
     mailer: mailerFromEnv(),
+    caps: serviceMailCaps(),
     teamEmail: Deno.env.get('TEAM_EMAIL'),
     siteUrl: Deno.env.get('SITE_URL'),
   }),

@@ -29,7 +29,8 @@ export interface SubscriberStore {
  * subscribed in the last minutes: the function cannot be used to mail arbitrary addresses.
  */
 export function createHandler(deps: MailingDeps & { store: SubscriberStore; siteUrl?: string }): Handler {
-  return mailingHandler(newsletterPayloadSchema, deps, (payload) => ({
+  return mailingHandler('send-newsletter-confirmation', newsletterPayloadSchema, deps, (payload) => ({
+    recipient: payload.email,
     claim: async (since) => {
       const subscriber = await deps.store.claimWelcome(payload.email, since);
       return subscriber ? [subscriber] : [];

@@ -40,8 +40,11 @@ const subscriber = (overrides: Partial<Row> = {}): Row => ({
   ...overrides,
 });
 
-function setup(rows: Row[], options: { mailFails?: boolean } = {}) {
-  const deps = mailingDeps(() => options.mailFails === true);
+function setup(rows: Row[], options: { mailFails?: boolean; overCap?: string } = {}) {
+  const deps = mailingDeps(
+    () => options.mailFails === true,
+    () => options.overCap,
+  );
   const handler = createHandler({ store: memoryStore(rows), siteUrl: 'http://localhost:5173', ...deps });
   return { handler, ...deps };
 }
@@ -118,6 +121,34 @@ Deno.test('when sending fails the claim is released, so a retry can send it', as
   assert.match(failing.logger.lines[0], /welcome email failed/);
   const retry = await setup([row]).handler(jsonRequest({ email: row.email }));
   assert.equal(retry.status, 200);
+});
+
+Deno.test(
+  'the send counts against the caps of the subscriber and of the first forwarded address',
+  async () => {
+    const row = subscriber();
+    const { handler, caps } = setup([row]);
+    const response = await handler(
+      jsonRequest({ email: row.email }, { headers: { 'X-Forwarded-For': '198.51.100.7, 10.0.0.1' } }),
+    );
+    assert.equal(response.status, 200);
+    assert.deepEqual(caps.reserved, [
+      { fn: 'send-newsletter-confirmation', recipient: row.email, client: '198.51.100.7' },
+    ]);
+  },
+);
+
+Deno.test('over a cap: 429 with the reason, no email, and the welcome is still unsent', async () => {
+  const row = subscriber();
+  const reason = 'Too many emails requested from this device. Please try again later.';
+  const { handler, mailer } = setup([row], { overCap: reason });
+  const response = await handler(jsonRequest({ email: row.email }));
+  assert.equal(response.status, 429);
+  assert.equal(response.headers.get('retry-after'), '1200');
+  assert.equal(response.headers.get('access-control-allow-origin'), '*');
+  assert.deepEqual(await response.json(), { error: reason });
+  assert.equal(mailer.sent.length, 0);
+  assert.equal(row.confirmation_sent_at, null);
 });
 
 for (const [label, body, reason] of [

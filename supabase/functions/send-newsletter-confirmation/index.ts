@@ -1,5 +1,5 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { claimRecentRows, releaseRows } from '../_shared/supabase.ts';
+import { claimRecentRows, releaseRows, serviceMailCaps } from '../_shared/supabase.ts';
 import { createHandler, type SubscriberStore } from './handler.ts';
 
 interface SubscriberRow {
@@ -24,4 +24,11 @@ const store: SubscriberStore = {
   releaseWelcome: (id) => releaseRows('newsletter_subscribers', 'confirmation_sent_at', [id]),
 };
 
-Deno.serve(createHandler({ store, mailer: mailerFromEnv(), siteUrl: Deno.env.get('SITE_URL') }));
+Deno.serve(
+  createHandler({
+    store,
+    mailer: mailerFromEnv(),
+    caps: serviceMailCaps(),
+    siteUrl: Deno.env.get('SITE_URL'),
+  }),
+);

@@ -32,7 +32,8 @@ export interface AssessmentStore {
  * assessment with consent in the last minutes (public.email_me_quiz_results).
  */
 export function createHandler(deps: MailingDeps & { store: AssessmentStore; siteUrl?: string }): Handler {
-  return mailingHandler(quizResultsPayloadSchema, deps, (payload) => ({
+  return mailingHandler('send-quiz-results', quizResultsPayloadSchema, deps, (payload) => ({
+    recipient: payload.email,
     // Not a claim that marks the row: the send is recorded once it went out.
     claim: async (since) => {
       const assessment = await deps.store.find(payload.assessmentId);

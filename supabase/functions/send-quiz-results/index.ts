@@ -1,5 +1,5 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { check, serviceClient } from '../_shared/supabase.ts';
+import { check, serviceClient, serviceMailCaps } from '../_shared/supabase.ts';
 import { createHandler, type AssessmentStore } from './handler.ts';
 
 const EMAILED = 'QUIZ_RESULTS_EMAILED';
@@ -46,4 +46,11 @@ const store: AssessmentStore = {
   },
 };
 
-Deno.serve(createHandler({ store, mailer: mailerFromEnv(), siteUrl: Deno.env.get('SITE_URL') }));
+Deno.serve(
+  createHandler({
+    store,
+    mailer: mailerFromEnv(),
+    caps: serviceMailCaps(),
+    siteUrl: Deno.env.get('SITE_URL'),
+  }),
+);
