@@ -39,6 +39,14 @@ export function apiKeyProblem(req: IncomingMessage, url: URL, rule: KeyRule): st
   return API_KEYS.has(key) ? undefined : 'Invalid API key';
 }
 
+/** A key in the query string is the gateway's, not a filter: REST sees it as the header only. */
+function moveQueryKeyToHeader(req: IncomingMessage, url: URL) {
+  const key = url.searchParams.get('apikey');
+  if (key === null) return;
+  req.headers.apikey ??= key;
+  url.searchParams.delete('apikey');
+}
+
 function forwardClientAddress(req: IncomingMessage) {
   req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
 }
@@ -79,6 +87,7 @@ export function createGateway(
         if (problem) return sendJson(res, 401, { message: problem });
       }
       forwardClientAddress(req);
+      if (prefix === '/rest/v1') moveQueryKeyToHeader(req, url);
       await service.handle(req, res, url.pathname.slice(prefix.length) || '/', url);
     } catch (error) {
       if (res.headersSent) return void res.end();
