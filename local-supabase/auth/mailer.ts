@@ -151,12 +151,12 @@ export function htmlToText(html: string): string {
     .replace(/<head[\s\S]*?<\/head>/gi, '')
     .replace(/<(style|script)[\s\S]*?<\/\1>/gi, '')
     .replace(/<div[^>]*display:\s*none[^>]*>[\s\S]*?<\/div>/gi, '')
-    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => {
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a\s*>/gi, (_m, href: string, label: string) => {
       const plain = label.replace(/<[^>]+>/g, '').trim();
       return plain === '' || decodeEntities(plain) === decodeEntities(href) ? href : `${plain}: ${href}`;
     })
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|h[1-6]|tr|div|table|li)>/gi, '\n\n')
+    .replace(/<\/(p|h[1-6]|tr|div|table|li)\s*>/gi, '\n\n')
     .replace(/<[^>]+>/g, '');
   return decodeEntities(text)
     .split('\n')
