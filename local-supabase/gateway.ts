@@ -1,10 +1,56 @@
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { HttpService, UpgradeService, StackContext } from './types.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY } from './config.ts';
 import { CORS_HEADERS, HttpError, sendJson } from './http.ts';
 
 /**
  * The API gateway, routing as Supabase's does: /rest/v1, /auth/v1, /realtime/v1, /functions/v1.
+ *
+ * Like Supabase's gateway it requires the project's API key (the anon or service_role key, in the
+ * `apikey` header or query parameter) on REST, Auth and Realtime: 401 "No API key found in request"
+ * without one, 401 "Invalid API key" for another. The links in Auth's emails (/auth/v1/verify) and
+ * OAuth's callback and authorize pages are open, as they are opened from a mail or another site.
+ * Functions check no key at the gateway (a webhook sends none; each function's verify_jwt decides),
+ * but a key that is given must be valid. Preflights pass. The gateway also sets X-Forwarded-For to
+ * the client's address (the client's own value is not trusted), which Auth's rate limits key on.
  */
+const API_KEYS = new Set([ANON_KEY, SERVICE_ROLE_KEY]);
+const OPEN_AUTH_PATHS = ['/auth/v1/verify', '/auth/v1/callback', '/auth/v1/authorize'];
+
+type KeyRule = 'required' | 'if-present' | 'open';
+
+function keyRule(pathname: string, prefix: string): KeyRule {
+  if (prefix === '/functions/v1') return 'if-present';
+  if (OPEN_AUTH_PATHS.some((open) => pathname === open || pathname.startsWith(`${open}/`))) return 'open';
+  return 'required';
+}
+
+function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
+  const header = req.headers.apikey;
+  const value = Array.isArray(header) ? header[0] : header;
+  return value || url.searchParams.get('apikey') || undefined;
+}
+
+/** Why the request's API key is refused, or undefined when it may pass. */
+export function apiKeyProblem(req: IncomingMessage, url: URL, rule: KeyRule): string | undefined {
+  if (rule === 'open') return undefined;
+  const key = apiKeyOf(req, url);
+  if (key === undefined) return rule === 'required' ? 'No API key found in request' : undefined;
+  return API_KEYS.has(key) ? undefined : 'Invalid API key';
+}
+
+/** A key in the query string is the gateway's, not a filter: REST sees it as the header only. */
+function moveQueryKeyToHeader(req: IncomingMessage, url: URL) {
+  const key = url.searchParams.get('apikey');
+  if (key === null) return;
+  req.headers.apikey ??= key;
+  url.searchParams.delete('apikey');
+}
+
+function forwardClientAddress(req: IncomingMessage) {
+  req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
+}
+
 export function createGateway(
   ctx: StackContext,
   services: {
@@ -36,6 +82,12 @@ export function createGateway(
       if (req.method === 'OPTIONS' && prefix !== '/functions/v1') {
         return void res.writeHead(200, CORS_HEADERS).end();
       }
+      if (req.method !== 'OPTIONS') {
+        const problem = apiKeyProblem(req, url, keyRule(url.pathname, prefix));
+        if (problem) return sendJson(res, 401, { message: problem });
+      }
+      forwardClientAddress(req);
+      if (prefix === '/rest/v1') moveQueryKeyToHeader(req, url);
       await service.handle(req, res, url.pathname.slice(prefix.length) || '/', url);
     } catch (error) {
       if (res.headersSent) return void res.end();
@@ -46,11 +98,16 @@ export function createGateway(
   });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/realtime/v1/websocket')) {
-      services.realtime.handleUpgrade(req, socket, head);
-    } else {
-      socket.destroy();
+    if (!url.pathname.startsWith('/realtime/v1/websocket')) return void socket.destroy();
+    // The socket needs a key; Realtime itself checks it, and answers a bad one on each channel.
+    if (!apiKeyOf(req, url)) {
+      const body = JSON.stringify({ message: 'No API key found in request' });
+      return void socket.end(
+        `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     }
+    forwardClientAddress(req);
+    services.realtime.handleUpgrade(req, socket, head);
   });
   server.keepAliveTimeout = 5000;
   return server;

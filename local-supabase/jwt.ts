@@ -10,8 +10,12 @@ export interface Claims extends JWTPayload {
   session_id?: string;
 }
 
+/**
+ * Verifies an HS256 token signed with the project secret. A token must say when it expires: one
+ * without `exp` would be valid forever, so it is refused (JWTClaimValidationFailed, claim "exp").
+ */
 export async function verifyJwt(token: string): Promise<Claims> {
-  const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+  const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
   if (typeof payload.role !== 'string') throw new Error('JWT has no role claim');
   return payload as Claims;
 }

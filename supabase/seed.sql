@@ -15,7 +15,7 @@ select
   'authenticated',
   'authenticated',
   u.email,
-  case when u.can_log_in then crypt('ploom-demo-2026', gen_salt('bf')) end,
+  case when u.can_log_in then crypt('ploom-demo-2026', gen_salt('bf', 10)) end, -- cost 10, as Auth hashes
   now() - interval '30 days',
   '{"provider":"email","providers":["email"]}'::jsonb,
   jsonb_build_object('first_name', u.first_name, 'last_name', u.last_name),

@@ -608,6 +608,10 @@ export type Database = {
         Args: { assessment_id: string; email: string };
         Returns: undefined;
       };
+      hook_before_user_created: {
+        Args: { event: Json };
+        Returns: Json;
+      };
       landing_variant_report: {
         Args: { since?: string; until?: string };
         Returns: {

@@ -1,79 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
-import nodemailer from 'nodemailer';
-import pg from 'pg';
-import WebSocket from 'ws';
-import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
-import { loadConfig } from '../../local-supabase/config.ts';
-import { createAuth, type AuthOptions } from '../../local-supabase/auth.ts';
-import { createGateway } from '../../local-supabase/gateway.ts';
-import { sendJson } from '../../local-supabase/http.ts';
-import type { HttpService, StackContext } from '../../local-supabase/types.ts';
+import type { Session } from '@supabase/supabase-js';
 import { stackEnv, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';
+import { startAuth, type ExtraAuth } from './auth-support.ts';
 
 /**
  * Auth under settings the shared test stack does not use: a short access-token lifetime (so
  * supabase-js' auto-refresh has to act) and email confirmation required. Each runs a second Auth
  * on its own port against the test stack's database and mail catcher.
  */
-
-interface ExtraAuth {
-  url: string;
-  client(options?: { autoRefreshToken?: boolean }): SupabaseClient;
-  stop(): Promise<void>;
-}
-
-async function startAuth(jwtExpiry: number, options: AuthOptions): Promise<ExtraAuth> {
-  const base = loadConfig({ quiet: true, jwtExpiry, siteUrl: stackEnv.siteUrl });
-  const config = { ...base };
-  const adminPool = new pg.Pool({ connectionString: stackEnv.dbUrl, max: 4 });
-  adminPool.on('error', () => {});
-  const transport = nodemailer.createTransport({
-    host: base.host,
-    port: base.smtpPort,
-    secure: false,
-    ignoreTLS: true,
-  });
-  const mail = {
-    async send(message: { to: string; subject: string; html: string; text: string }) {
-      await transport.sendMail({ from: config.mailFrom, ...message });
-    },
-    async stop() {
-      transport.close();
-    },
-  };
-  const ctx: StackContext = { config, adminPool, apiPool: adminPool, log: () => {} };
-  const unused: HttpService = {
-    async handle(_req, res) {
-      sendJson(res, 404, { message: 'not part of this test' });
-    },
-  };
-  const server: http.Server = createGateway(ctx, {
-    rest: unused,
-    functions: unused,
-    auth: createAuth(ctx, mail, options),
-    realtime: { ...unused, handleUpgrade: (_req, socket) => socket.destroy() },
-  });
-  await new Promise<void>((resolve) => server.listen(0, base.host, () => resolve()));
-  config.apiPort = (server.address() as AddressInfo).port;
-  const url = `http://${config.host}:${config.apiPort}`;
-  return {
-    url,
-    client: ({ autoRefreshToken = false } = {}) =>
-      createClient(url, stackEnv.anonKey, {
-        auth: { persistSession: false, autoRefreshToken, detectSessionInUrl: false },
-        realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-      }),
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      transport.close();
-      await adminPool.end();
-    },
-  };
-}
 
 describe('auto-refresh with short-lived access tokens', () => {
   let auth: ExtraAuth;

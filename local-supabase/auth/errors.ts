@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORS_HEADERS } from './http.ts';
+import { CORS_HEADERS } from '../http.ts';
 
 /**
  * GoTrue's error answers. A client that sends `X-Supabase-Api-Version: 2024-01-01` (auth-js does)
@@ -23,6 +23,8 @@ export const badRequest = (code: string, message: string) => new AuthError(400, 
 export const unprocessable = (code: string, message: string) => new AuthError(422, code, message);
 export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
 export const notFound = (code: string, message: string) => new AuthError(404, code, message);
+export const tooManyRequests = (code: string, message: string) => new AuthError(429, code, message);
+export const unexpectedFailure = (message: string) => new AuthError(500, 'unexpected_failure', message);
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
 const API_VERSION_2024 = Date.parse('2024-01-01T00:00:00Z');

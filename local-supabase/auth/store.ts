@@ -19,6 +19,9 @@ create table if not exists auth.one_time_tokens (
   unique (user_id, token_type)
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+-- The 6-digit code of the same email ({{ .Token }}), kept as a hash of the address and the code.
+alter table auth.one_time_tokens add column if not exists otp_hash text;
+create index if not exists one_time_tokens_otp_hash_idx on auth.one_time_tokens (otp_hash);
 create table if not exists auth.mfa_amr_claims (
   id uuid primary key default gen_random_uuid(),
   session_id uuid not null references auth.sessions (id) on delete cascade,
@@ -241,33 +244,42 @@ export function userJson(user: UserRow): Record<string, unknown> {
 
 export type OneTimeTokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new';
 
-/** Stores the hash of a new link token for the user (replacing an older one of that type). */
+/** The hash kept for an email's 6-digit code: tied to the address, so a code alone matches nothing. */
+export const otpHash = (email: string, otp: string) => sha256(`${email.toLowerCase()}:${otp}`);
+
+/** A fresh 6-digit code, as GoTrue puts in emails for `verifyOtp({ email, token, type })`. */
+export const randomOtp = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** Stores the hashes of a new link token and code for the user (replacing older ones of that type). */
 export async function saveOneTimeToken(
   db: Db,
   userId: string,
   type: OneTimeTokenType,
   token: string,
   relatesTo: string,
+  otp: string,
 ): Promise<void> {
   await db.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to)
-     values ($1, $2, $3, $4)
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, otp_hash)
+     values ($1, $2, $3, $4, $5)
      on conflict (user_id, token_type)
      do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
-                   created_at = now(), updated_at = now()`,
-    [userId, type, sha256(token), relatesTo],
+                   otp_hash = excluded.otp_hash, created_at = now(), updated_at = now()`,
+    [userId, type, sha256(token), relatesTo, otpHash(relatesTo, otp)],
   );
 }
 
 /**
- * Takes (finds and deletes, so it works once) the link token of one of the given types,
- * if it is younger than `maxAgeSeconds`. Returns the user id and what it relates to.
+ * Takes (finds and deletes, so it works once) the link token, or with `email` also the 6-digit
+ * code, of one of the given types, if it is younger than `maxAgeSeconds`. Returns the user id and
+ * what it relates to.
  */
 export async function consumeOneTimeToken(
   db: Db,
   types: OneTimeTokenType[],
   token: string,
   maxAgeSeconds: number,
+  email?: string,
 ): Promise<{ userId: string; relatesTo: string; type: OneTimeTokenType } | undefined> {
   const { rows } = await db.query<{
     user_id: string;
@@ -276,9 +288,9 @@ export async function consumeOneTimeToken(
     fresh: boolean;
   }>(
     `delete from auth.one_time_tokens
-      where token_hash = $1 and token_type = any($2)
+      where token_type = any($2) and (token_hash = $1 or ($4::text is not null and otp_hash = $4))
       returning user_id, relates_to, token_type, created_at > now() - make_interval(secs => $3) as fresh`,
-    [sha256(token), types, maxAgeSeconds],
+    [sha256(token), types, maxAgeSeconds, email && /^\d{6}$/.test(token) ? otpHash(email, token) : null],
   );
   const row = rows[0];
   if (!row || !row.fresh) return undefined;

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type pg from 'pg';
-import { apiUrl, type StackConfig } from './config.ts';
-import { signJwt } from './jwt.ts';
-import { AuthError, badRequest } from './auth-errors.ts';
+import { apiUrl, type StackConfig } from '../config.ts';
+import { signJwt } from '../jwt.ts';
+import { AuthError, badRequest } from './errors.ts';
 import {
   findUserById,
   isBanned,
@@ -13,7 +13,7 @@ import {
   withTransaction,
   type Db,
   type UserRow,
-} from './auth-store.ts';
+} from './store.ts';
 
 /**
  * Sessions as GoTrue keeps them: a row in auth.sessions per sign-in, a chain of rotating refresh

@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import bcrypt from 'bcryptjs';
 import type pg from 'pg';
-import { AuthError, badRequest, forbidden, notFound, unprocessable } from './auth-errors.ts';
+import type { AuthApi, AuthRequest } from './api.ts';
+import { AuthError, badRequest, notFound, unprocessable } from './errors.ts';
+import { checkMetadata, checkPassword, mergeMetadata, objectField, send, validateEmail } from './request.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -10,48 +10,14 @@ import {
   updateUser,
   userJson,
   type UserRow,
-} from './auth-store.ts';
-import { logout } from './auth-sessions.ts';
+} from './store.ts';
+import { logout } from './sessions.ts';
 
 /**
- * GoTrue's admin API (`/admin/users`), for the service_role key only: what supabase-js'
- * `auth.admin.listUsers/createUser/getUserById/updateUserById/deleteUser` call.
+ * GoTrue's admin API (`/admin/users`), for the service_role key only (requireAdmin runs first):
+ * what supabase-js' `auth.admin.listUsers/createUser/getUserById/updateUserById/deleteUser` call.
+ * Users created here do not go through the before-user-created hook, as in GoTrue.
  */
-export interface AdminDeps {
-  pool: pg.Pool;
-  claims: Record<string, unknown> | undefined;
-  body: () => Promise<Record<string, unknown>>;
-  validateEmail: (email: unknown) => string;
-  checkPassword: (password: unknown) => string;
-  send: (res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>) => void;
-}
-
-const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
-
-/** GoTrue's merge for metadata: a key set to null is removed, others are set. */
-export function mergeMetadata(
-  current: Record<string, unknown> | null,
-  changes: Record<string, unknown>,
-): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...(current ?? {}) };
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
-}
-
-export function objectField(
-  body: Record<string, unknown>,
-  name: string,
-): Record<string, unknown> | undefined {
-  const value = body[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest('bad_json', `Could not parse request body as JSON: ${name} must be an object`);
-  }
-  return value as Record<string, unknown>;
-}
 
 /** `ban_duration` as GoTrue takes it: "none" lifts a ban; otherwise a Go duration such as "24h" or "90m". */
 function parseBanDuration(value: unknown): Date | null | undefined {
@@ -107,17 +73,11 @@ export function validatePhone(value: unknown): string {
   return digits;
 }
 
-export async function handleAdmin(
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  url: URL,
-  deps: AdminDeps,
-): Promise<void> {
-  const role = deps.claims?.role;
-  if (typeof role !== 'string' || !ADMIN_ROLES.has(role)) throw forbidden('not_admin', 'User not allowed');
-  const { pool } = deps;
-  const method = req.method ?? 'GET';
+export async function admin(api: AuthApi, r: AuthRequest): Promise<void> {
+  const { pool } = api;
+  const { res, url, path } = r;
+  const method = r.req.method ?? 'GET';
+  const minimum = api.settings.minimumPasswordLength;
 
   if (path === '/admin/users' || path === '/admin/users/') {
     if (method === 'GET') {
@@ -142,7 +102,7 @@ export async function handleAdmin(
       const links = [];
       if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
       links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
-      return deps.send(
+      return send(
         res,
         200,
         { aud: 'authenticated', users: users.map(userJson) },
@@ -150,11 +110,11 @@ export async function handleAdmin(
       );
     }
     if (method === 'POST') {
-      const body = await deps.body();
+      const body = await r.body();
       const email =
         body.email === undefined || body.email === null || body.email === ''
           ? undefined
-          : deps.validateEmail(body.email);
+          : validateEmail(body.email);
       const phone =
         body.phone === undefined || body.phone === null || body.phone === ''
           ? undefined
@@ -162,13 +122,18 @@ export async function handleAdmin(
       if (!email && !phone) {
         throw badRequest('validation_failed', 'An email address or a phone number is required');
       }
-      const password = body.password === undefined ? undefined : deps.checkPassword(body.password);
-      const userMetadata = objectField(body, 'user_metadata') ?? objectField(body, 'data') ?? {};
-      const appMetadata = {
-        ...(objectField(body, 'app_metadata') ?? {}),
-        provider: email ? 'email' : 'phone',
-        providers: [email ? 'email' : 'phone'],
-      };
+      const password = body.password === undefined ? undefined : checkPassword(body.password, minimum);
+      const userMetadata = checkMetadata(
+        objectField(body, 'user_metadata') ?? objectField(body, 'data') ?? {},
+      );
+      const appMetadata = checkMetadata(
+        {
+          ...(objectField(body, 'app_metadata') ?? {}),
+          provider: email ? 'email' : 'phone',
+          providers: [email ? 'email' : 'phone'],
+        },
+        'app_metadata',
+      );
       if (body.id !== undefined && !isUuid(body.id))
         throw badRequest('validation_failed', 'id must be a UUID');
       if (email && (await findUserByEmail(pool, email))) rethrowDuplicate({ code: '23505' });
@@ -177,14 +142,14 @@ export async function handleAdmin(
         email: email ?? null,
         phone: phone ?? null,
         phoneConfirmed: body.phone_confirm === true,
-        passwordHash: password ? await bcrypt.hash(password, 10) : null,
+        passwordHash: password ? await api.passwords.hash(password) : null,
         userMetadata,
         appMetadata,
         emailConfirmed: body.email_confirm === true,
         role: typeof body.role === 'string' && body.role ? body.role : 'authenticated',
         bannedUntil: parseBanDuration(body.ban_duration) ?? null,
       }).catch(rethrowDuplicate);
-      return deps.send(res, 200, userJson(user));
+      return send(res, 200, userJson(user));
     }
     throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
   }
@@ -194,18 +159,18 @@ export async function handleAdmin(
   const id = decodeURIComponent(match[1]);
   const user = await userOr404(pool, id);
 
-  if (method === 'GET') return deps.send(res, 200, userJson(user));
+  if (method === 'GET') return send(res, 200, userJson(user));
   if (method === 'PUT') {
-    const body = await deps.body();
+    const body = await r.body();
     const changes: Partial<Record<keyof UserRow, unknown>> = {};
     if (body.email !== undefined && body.email !== '') {
-      const email = deps.validateEmail(body.email);
+      const email = validateEmail(body.email);
       const other = await findUserByEmail(pool, email);
       if (other && other.id !== user.id) rethrowDuplicate({ code: '23505' });
       changes.email = email;
     }
     if (body.password !== undefined) {
-      changes.encrypted_password = await bcrypt.hash(deps.checkPassword(body.password), 10);
+      changes.encrypted_password = await api.passwords.hash(checkPassword(body.password, minimum));
     }
     if (body.email_confirm === true && !user.email_confirmed_at) changes.email_confirmed_at = new Date();
     if (body.phone !== undefined) {
@@ -213,9 +178,16 @@ export async function handleAdmin(
     }
     if (body.phone_confirm === true && !user.phone_confirmed_at) changes.phone_confirmed_at = new Date();
     const userMetadata = objectField(body, 'user_metadata');
-    if (userMetadata) changes.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, userMetadata);
+    if (userMetadata) {
+      changes.raw_user_meta_data = checkMetadata(mergeMetadata(user.raw_user_meta_data, userMetadata));
+    }
     const appMetadata = objectField(body, 'app_metadata');
-    if (appMetadata) changes.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, appMetadata);
+    if (appMetadata) {
+      changes.raw_app_meta_data = checkMetadata(
+        mergeMetadata(user.raw_app_meta_data, appMetadata),
+        'app_metadata',
+      );
+    }
     if (typeof body.role === 'string' && body.role) changes.role = body.role;
     const ban = parseBanDuration(body.ban_duration);
     if (ban !== undefined) changes.banned_until = ban;
@@ -224,10 +196,10 @@ export async function handleAdmin(
       // A new password or a ban ends the user's sessions, as GoTrue does.
       await logout(pool, user.id, undefined, 'global');
     }
-    return deps.send(res, 200, userJson(updated));
+    return send(res, 200, userJson(updated));
   }
   if (method === 'DELETE') {
-    const body = await deps.body();
+    const body = await r.body();
     if (body.should_soft_delete === true) {
       await logout(pool, user.id, undefined, 'global');
       await pool.query(
@@ -239,7 +211,7 @@ export async function handleAdmin(
       await pool.query(`delete from auth.refresh_tokens where user_id = $1`, [user.id]);
       await pool.query(`delete from auth.users where id = $1`, [user.id]);
     }
-    return deps.send(res, 200, {});
+    return send(res, 200, {});
   }
   throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
 }

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../config.ts';
+import { parseToml, type TomlValue } from './toml.ts';
+
+/**
+ * Auth's settings, read from `supabase/config.toml` as the Supabase CLI reads them, so the local
+ * stack and a hosted project (`supabase config push`) behave alike:
+ *   [auth]                          enable_signup, minimum_password_length
+ *   [auth.email]                    enable_signup, enable_confirmations
+ *   [auth.rate_limit]               email_sent, token_refresh, sign_in_sign_ups, token_verifications, anonymous_users
+ *   [auth.email.template.<kind>]    subject, content_path (relative to the project folder)
+ *   [auth.hook.before_user_created] enabled, uri = "pg-functions://postgres/<schema>/<function>"
+ */
+
+/** The `[auth.rate_limit]` keys, with the Supabase CLI's units. */
+export interface RateLimitSettings {
+  /** emails Auth may send per hour, project-wide (GOTRUE_RATE_LIMIT_EMAIL_SENT) */
+  emailSent: number;
+  /** anonymous sign-ins per hour per IP (GOTRUE_RATE_LIMIT_ANONYMOUS_USERS) */
+  anonymousUsers: number;
+  /** /token requests (password and refresh grants) per 5 minutes per IP (GOTRUE_RATE_LIMIT_TOKEN_REFRESH) */
+  tokenRefresh: number;
+  /** sign-ups, OTP and magic links, recovery, resend, user updates per 5 minutes per IP (GOTRUE_RATE_LIMIT_OTP) */
+  signInSignUps: number;
+  /** /verify requests per 5 minutes per IP (GOTRUE_RATE_LIMIT_VERIFY) */
+  tokenVerifications: number;
+}
+
+export type EmailKind = 'confirmation' | 'recovery' | 'magic_link' | 'invite' | 'email_change';
+export const EMAIL_KINDS: EmailKind[] = ['confirmation', 'recovery', 'magic_link', 'invite', 'email_change'];
+
+export interface EmailTemplateSetting {
+  subject?: string;
+  /** absolute path of the HTML template */
+  contentPath?: string;
+}
+
+export interface HookSetting {
+  enabled: boolean;
+  /** `pg-functions://postgres/<schema>/<function>` */
+  uri: string;
+}
+
+export interface AuthSettings {
+  enableSignup: boolean;
+  enableConfirmations: boolean;
+  minimumPasswordLength: number;
+  rateLimit: RateLimitSettings;
+  templates: Partial<Record<EmailKind, EmailTemplateSetting>>;
+  beforeUserCreated?: HookSetting;
+}
+
+/** GoTrue's own defaults, for keys config.toml leaves out. */
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  emailSent: 30,
+  anonymousUsers: 30,
+  tokenRefresh: 150,
+  signInSignUps: 30,
+  tokenVerifications: 30,
+};
+
+export const CONFIG_TOML = path.join(PROJECT_ROOT, 'supabase', 'config.toml');
+
+function bool(value: TomlValue | undefined, fallback: boolean): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+function count(value: TomlValue | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new Error(`config.toml: ${name} must be a whole number, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): AuthSettings {
+  const tables = parseToml(toml);
+  const auth = tables.get('auth') ?? {};
+  const email = tables.get('auth.email') ?? {};
+  const limits = tables.get('auth.rate_limit') ?? {};
+  const templates: AuthSettings['templates'] = {};
+  for (const kind of EMAIL_KINDS) {
+    const table = tables.get(`auth.email.template.${kind}`);
+    if (!table) continue;
+    const contentPath = typeof table.content_path === 'string' ? table.content_path : undefined;
+    templates[kind] = {
+      subject: typeof table.subject === 'string' ? table.subject : undefined,
+      contentPath: contentPath ? path.resolve(projectRoot, contentPath) : undefined,
+    };
+  }
+  const hook = tables.get('auth.hook.before_user_created');
+  return {
+    enableSignup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
+    enableConfirmations: bool(email.enable_confirmations, false),
+    minimumPasswordLength: count(auth.minimum_password_length, 6, 'auth.minimum_password_length'),
+    rateLimit: {
+      emailSent: count(limits.email_sent, DEFAULT_RATE_LIMITS.emailSent, 'email_sent'),
+      anonymousUsers: count(limits.anonymous_users, DEFAULT_RATE_LIMITS.anonymousUsers, 'anonymous_users'),
+      tokenRefresh: count(limits.token_refresh, DEFAULT_RATE_LIMITS.tokenRefresh, 'token_refresh'),
+      signInSignUps: count(limits.sign_in_sign_ups, DEFAULT_RATE_LIMITS.signInSignUps, 'sign_in_sign_ups'),
+      tokenVerifications: count(
+        limits.token_verifications,
+        DEFAULT_RATE_LIMITS.tokenVerifications,
+        'token_verifications',
+      ),
+    },
+    templates,
+    beforeUserCreated:
+      hook && typeof hook.uri === 'string'
+        ? { enabled: bool(hook.enabled, false), uri: hook.uri }
+        : undefined,
+  };
+}
+
+export function readAuthSettings(file = CONFIG_TOML): AuthSettings {
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    /* no config.toml: GoTrue's defaults */
+  }
+  return parseAuthSettings(text, path.resolve(path.dirname(file), '..'));
+}

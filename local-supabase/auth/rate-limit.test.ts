@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseAuthSettings } from './config.ts';
+import { hookFunctionName, hookRefusal } from './hooks.ts';
+import { IntervalLimiter, TokenBuckets } from './rate-limit.ts';
+
+describe('token buckets (GoTrue: 30 at once, then the configured rate)', () => {
+  it('lets a burst through, then one request per refill, per key', () => {
+    const buckets = TokenBuckets.per(150, 300_000, 30); // 150 per 5 minutes: one every 2 s
+    const t = 1_000_000;
+    for (let i = 0; i < 30; i += 1) expect(buckets.take('1.2.3.4', t)).toBe(true);
+    expect(buckets.take('1.2.3.4', t)).toBe(false);
+    expect(buckets.take('5.6.7.8', t)).toBe(true);
+    expect(buckets.take('1.2.3.4', t + 1999)).toBe(false);
+    expect(buckets.take('1.2.3.4', t + 2001)).toBe(true);
+    expect(buckets.take('1.2.3.4', t + 2002)).toBe(false);
+  });
+
+  it('counts emails in fixed windows', () => {
+    const emails = new IntervalLimiter(2, 3_600_000);
+    const t = Date.now();
+    expect([emails.take(t), emails.take(t + 1), emails.take(t + 2)]).toEqual([true, true, false]);
+    expect(emails.take(t + 3_600_001)).toBe(true);
+  });
+});
+
+describe('config.toml', () => {
+  it('reads [auth.rate_limit], templates and the hook as the CLI names them', () => {
+    const settings = parseAuthSettings(
+      `[auth]\nenable_signup = true # comment\nminimum_password_length = 8\n` +
+        `[auth.rate_limit]\nemail_sent = 7\ntoken_refresh = 99\n` +
+        `[auth.email.template.invite]\nsubject = "Come in"\ncontent_path = "./supabase/templates/invite.html"\n` +
+        `[auth.hook.before_user_created]\nenabled = true\nuri = "pg-functions://postgres/public/hook"\n`,
+      '/project',
+    );
+    expect(settings.rateLimit).toMatchObject({ emailSent: 7, tokenRefresh: 99, signInSignUps: 30 });
+    expect(settings.minimumPasswordLength).toBe(8);
+    expect(settings.templates.invite).toEqual({
+      subject: 'Come in',
+      contentPath: '/project/supabase/templates/invite.html',
+    });
+    expect(settings.beforeUserCreated).toEqual({ enabled: true, uri: 'pg-functions://postgres/public/hook' });
+  });
+});
+
+describe('hook answers', () => {
+  it('reads a refusal with its status, defaults to 500, and allows anything else', () => {
+    expect(hookRefusal({ error: { http_code: 403, message: 'closed' } })).toMatchObject({
+      status: 403,
+      message: 'closed',
+    });
+    expect(hookRefusal({ error: { message: 'no status' } })?.status).toBe(500);
+    expect(hookRefusal({ error: { http_code: 403 } })).toBeUndefined();
+    expect(hookRefusal({})).toBeUndefined();
+    expect(hookFunctionName('pg-functions://postgres/auth/before-user-created-hook')).toBe(
+      '"auth"."before-user-created-hook"',
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import type { AuthApi, AuthRequest } from './api.ts';
+import { admin } from './admin.ts';
+import { notFound } from './errors.ts';
+import { invite } from './invite.ts';
+import { logout } from './logout.ts';
+import { limit, requireAdmin, requireAuthentication, type Middleware } from './middleware.ts';
+import { otp, recover, resend } from './recover.ts';
+import { health, settings } from './settings.ts';
+import { isAnonymousSignup, signup } from './signup.ts';
+import { token } from './token.ts';
+import { getUser, putUser } from './user.ts';
+import { verifyGet, verifyPost } from './verify.ts';
+
+/**
+ * Every endpoint in one table, with the middleware that runs before it, in order (GoTrue's
+ * internal/api/api.go). A request flows one way: route → middleware → endpoint → answer.
+ */
+type Handler = (api: AuthApi, r: AuthRequest) => Promise<void> | void;
+
+interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | '*';
+  path: string | RegExp;
+  use?: Middleware[];
+  handler: Handler;
+}
+
+/** Sign-ups count against the sign-up limit; anonymous ones against the hourly anonymous limit. */
+const limitSignup: Middleware = async (api, r) =>
+  api.limits.check((await isAnonymousSignup(r)) ? 'anonymous' : 'signups', r.ip);
+
+export const ROUTES: Route[] = [
+  { method: 'GET', path: '/health', handler: health },
+  { method: 'GET', path: '/settings', handler: settings },
+  { method: 'POST', path: '/signup', use: [limitSignup], handler: signup },
+  // The token endpoint applies its limit itself, once it knows the grant type.
+  { method: 'POST', path: '/token', handler: token },
+  { method: 'POST', path: '/recover', use: [limit('recover')], handler: recover },
+  { method: 'POST', path: '/resend', use: [limit('resend')], handler: resend },
+  { method: 'POST', path: '/magiclink', use: [limit('magiclink')], handler: otp },
+  { method: 'POST', path: '/otp', use: [limit('otp')], handler: otp },
+  { method: 'GET', path: '/verify', use: [limit('verify')], handler: verifyGet },
+  { method: 'POST', path: '/verify', use: [limit('verify')], handler: verifyPost },
+  { method: 'POST', path: '/logout', use: [requireAuthentication], handler: logout },
+  { method: 'GET', path: '/user', use: [requireAuthentication], handler: getUser },
+  { method: 'PUT', path: '/user', use: [requireAuthentication, limit('user')], handler: putUser },
+  { method: 'POST', path: '/invite', use: [requireAdmin], handler: invite },
+  { method: '*', path: /^\/admin\//, use: [requireAdmin], handler: admin },
+];
+
+export async function route(api: AuthApi, r: AuthRequest): Promise<void> {
+  const method = r.req.method ?? 'GET';
+  const found = ROUTES.find(
+    (entry) =>
+      (entry.method === '*' || entry.method === method) &&
+      (typeof entry.path === 'string' ? entry.path === r.path : entry.path.test(r.path)),
+  );
+  if (!found) throw notFound('not_found', 'Not Found');
+  for (const middleware of found.use ?? []) await middleware(api, r);
+  await found.handler(api, r);
+}

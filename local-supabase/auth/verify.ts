@@ -1,0 +1,115 @@
+import { CORS_HEADERS } from '../http.ts';
+import {
+  type AuthApi,
+  type AuthRequest,
+  type VerifyType,
+  LINK_TTL_SECONDS,
+  TOKEN_TYPES,
+  isVerifyType,
+  redirectParam,
+} from './api.ts';
+import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts';
+import { optionalString, send, validateEmail } from './request.ts';
+import { issueSession } from './sessions.ts';
+import {
+  consumeOneTimeToken,
+  findUserByEmail,
+  findUserById,
+  isBanned,
+  isEmailConfirmed,
+  updateUser,
+  withTransaction,
+} from './store.ts';
+
+/**
+ * /verify: the links in Auth's emails (GET, implicit flow: a redirect to
+ * `redirect_to#access_token=…&type=…` that supabase-js turns into a session), and what a page posts
+ * with `verifyOtp` (POST: `token_hash`, or `token` (the link token or 6-digit code) with `email`).
+ */
+
+/** Applies a consumed token: confirms the email, or moves it to the new address, and signs in. */
+async function applyVerification(api: AuthApi, userId: string, relatesTo: string, type: VerifyType) {
+  return withTransaction(api.pool, async (db) => {
+    const user = await findUserById(db, userId);
+    if (!user) throw forbidden('otp_expired', 'Email link is invalid or has expired');
+    if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+    if (type === 'email_change') {
+      const other = await findUserByEmail(db, relatesTo);
+      if (other && other.id !== user.id) {
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      }
+      await updateUser(db, user.id, { email: relatesTo, email_change: null, email_confirmed_at: new Date() });
+    } else if (!isEmailConfirmed(user)) {
+      await updateUser(db, user.id, { email_confirmed_at: new Date() });
+    }
+    return issueSession(db, api.config, user.id, type === 'recovery' ? 'recovery' : 'otp');
+  });
+}
+
+export async function verifyGet(api: AuthApi, r: AuthRequest) {
+  const token = r.url.searchParams.get('token') ?? '';
+  const type = r.url.searchParams.get('type') ?? '';
+  if (!token) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  if (!type) throw badRequest('validation_failed', 'Verify requires a verification type');
+  const redirectTo = redirectParam(api, r);
+  const redirect = (fragment: Record<string, string>) => {
+    const target = new URL(redirectTo);
+    const params = new URLSearchParams(
+      Object.entries({ ...fragment, sb: '' }).sort(([a], [b]) => a.localeCompare(b)),
+    );
+    target.hash = params.toString();
+    r.res.writeHead(303, { ...CORS_HEADERS, Location: target.toString(), 'Cache-Control': 'no-store' });
+    r.res.end();
+  };
+  const fail = (error: AuthError) =>
+    redirect({
+      error:
+        error.status === 403 ? 'access_denied' : error.status >= 500 ? 'server_error' : 'invalid_request',
+      error_code: error.code,
+      error_description: error.message,
+    });
+  if (!isVerifyType(type)) return fail(badRequest('validation_failed', 'Unsupported verification type'));
+  try {
+    const found = await consumeOneTimeToken(api.pool, TOKEN_TYPES[type], token, LINK_TTL_SECONDS);
+    if (!found) throw forbidden('otp_expired', 'Email link is invalid or has expired');
+    const session = await applyVerification(api, found.userId, found.relatesTo, type);
+    return redirect({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type,
+    });
+  } catch (error) {
+    if (error instanceof AuthError) return fail(error);
+    throw error;
+  }
+}
+
+export async function verifyPost(api: AuthApi, r: AuthRequest) {
+  const body = await r.body();
+  const type = optionalString(body, 'type');
+  const token = optionalString(body, 'token');
+  const tokenHash = optionalString(body, 'token_hash');
+  if ((!token && !tokenHash) || (token && tokenHash)) {
+    throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  }
+  if (!isVerifyType(type)) throw badRequest('validation_failed', 'Unsupported verification type');
+  const email = token ? validateEmail(optionalString(body, 'email')) : undefined;
+  const found = await consumeOneTimeToken(
+    api.pool,
+    TOKEN_TYPES[type],
+    (token ?? tokenHash) as string,
+    LINK_TTL_SECONDS,
+    email,
+  );
+  if (!found) throw forbidden('otp_expired', 'Token has expired or is invalid');
+  if (email) {
+    const owner = await findUserById(api.pool, found.userId);
+    const matches =
+      type === 'email_change' ? found.relatesTo === email : owner?.email?.toLowerCase() === email;
+    if (!matches) throw forbidden('otp_expired', 'Token has expired or is invalid');
+  }
+  return send(r.res, 200, await applyVerification(api, found.userId, found.relatesTo, type));
+}
