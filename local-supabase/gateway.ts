@@ -11,8 +11,8 @@ import { CORS_HEADERS, HttpError, sendJson } from './http.ts';
  * without one, 401 "Invalid API key" for another. The links in Auth's emails (/auth/v1/verify) and
  * OAuth's callback and authorize pages are open, as they are opened from a mail or another site.
  * Functions check no key at the gateway (a webhook sends none; each function's verify_jwt decides),
- * but a key that is given must be valid. Preflights pass. The gateway also sets X-Forwarded-For to
- * the client's address (the client's own value is not trusted), which Auth's rate limits key on.
+ * but a key that is given must be valid. Preflights pass. The gateway also appends the client's address
+ * to X-Forwarded-For; Auth's rate limits key on that last entry (the client's own entries are not trusted).
  */
 const API_KEYS = new Set([ANON_KEY, SERVICE_ROLE_KEY]);
 const OPEN_AUTH_PATHS = ['/auth/v1/verify', '/auth/v1/callback', '/auth/v1/authorize'];
@@ -47,8 +47,15 @@ function moveQueryKeyToHeader(req: IncomingMessage, url: URL) {
   url.searchParams.delete('apikey');
 }
 
+/**
+ * Appends the address the request came from to X-Forwarded-For, as a proxy does: the entries before
+ * it are the client's own claims, the last one is the gateway's and cannot be forged.
+ */
 function forwardClientAddress(req: IncomingMessage) {
-  req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
+  const address = req.socket.remoteAddress ?? 'unknown';
+  const given = req.headers['x-forwarded-for'];
+  const chain = (Array.isArray(given) ? given.join(', ') : given)?.trim();
+  req.headers['x-forwarded-for'] = chain ? `${chain}, ${address}` : address;
 }
 
 export function createGateway(

@@ -65,14 +65,15 @@ export function newAuthRequest(
   url: URL,
 ): AuthRequest {
   let body: Promise<Record<string, unknown>> | undefined;
+  // The gateway appends the address it saw: the last entry is the only one a client cannot forge.
   const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').pop()?.trim();
   return {
     req,
     res,
     url,
     path: path.replace(/\/+$/, '') || '/',
-    ip: first || req.socket.remoteAddress || 'unknown',
+    ip: last || req.socket.remoteAddress || 'unknown',
     body: () => (body ??= readBodyObject(req)),
   };
 }
