@@ -62,15 +62,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // The leads go with their waitlist rows.
-  await db.query('delete from public.waitlist where id in (select waitlist_id from public.leads where id = any($1))', [
-    Object.values(leads),
-  ]);
+  await db.query(
+    'delete from public.waitlist where id in (select waitlist_id from public.leads where id = any($1))',
+    [Object.values(leads)],
+  );
   await world.destroy();
   await db.end();
 });
 
 describe('leads role matrix', () => {
-  const cases: { name: string; work: (actor: Actor) => (d: pg.Client) => Promise<unknown>; expect: Expect<unknown> }[] = [
+  const cases: {
+    name: string;
+    work: (actor: Actor) => (d: pg.Client) => Promise<unknown>;
+    expect: Expect<unknown>;
+  }[] = [
     {
       name: 'select leads',
       work: () => visible('leads'),
@@ -85,19 +90,32 @@ describe('leads role matrix', () => {
     {
       name: 'select lead_list (the view keeps the caller’s row level security)',
       work: () => visible('lead_list'),
-      expect: all<string[]>(DENIED, { parent: [], otherParent: [], child: [], coach: ['mine'], admin: ['mine', 'theirs'] }),
+      expect: all<string[]>(DENIED, {
+        parent: [],
+        otherParent: [],
+        child: [],
+        coach: ['mine'],
+        admin: ['mine', 'theirs'],
+      }),
     },
     {
       name: 'select lead_events',
       work: () => async (d) =>
         (
-          await d.query<{ lead_id: string }>('select distinct lead_id from public.lead_events where lead_id = any($1)', [
-            Object.values(leads),
-          ])
+          await d.query<{ lead_id: string }>(
+            'select distinct lead_id from public.lead_events where lead_id = any($1)',
+            [Object.values(leads)],
+          )
         ).rows
           .map((r) => label(r.lead_id))
           .sort(),
-      expect: all<string[]>(DENIED, { parent: [], otherParent: [], child: [], coach: ['mine'], admin: ['mine', 'theirs'] }),
+      expect: all<string[]>(DENIED, {
+        parent: [],
+        otherParent: [],
+        child: [],
+        coach: ['mine'],
+        admin: ['mine', 'theirs'],
+      }),
     },
     {
       name: 'update status of the assigned lead',
@@ -112,8 +130,12 @@ describe('leads role matrix', () => {
     {
       name: 'assign an unassigned lead to oneself',
       work: (actor) => async (d) =>
-        (await d.query('update public.leads set assignee_id = $2 where id = $1', [leads.theirs, world.users[actor as 'admin']]))
-          .rowCount ?? 0,
+        (
+          await d.query('update public.leads set assignee_id = $2 where id = $1', [
+            leads.theirs,
+            world.users[actor as 'admin'],
+          ])
+        ).rowCount ?? 0,
       expect: all<number>(0, { anon: DENIED, admin: 1 }),
     },
     {
@@ -124,7 +146,8 @@ describe('leads role matrix', () => {
     {
       name: 'insert a lead directly',
       work: () => async (d) =>
-        (await d.query(`insert into public.leads (source, email) values ('waitlist', 'direct@example.com')`)).rowCount,
+        (await d.query(`insert into public.leads (source, email) values ('waitlist', 'direct@example.com')`))
+          .rowCount,
       expect: all<number>(DENIED),
     },
     {
@@ -135,13 +158,23 @@ describe('leads role matrix', () => {
     {
       name: 'add a note to the assigned lead',
       work: () => async (d) =>
-        (await d.query('insert into public.lead_events (lead_id, body) values ($1, $2)', [leads.mine, 'A note'])).rowCount,
+        (
+          await d.query('insert into public.lead_events (lead_id, body) values ($1, $2)', [
+            leads.mine,
+            'A note',
+          ])
+        ).rowCount,
       expect: all<number>(DENIED, { coach: 1, admin: 1 }),
     },
     {
       name: 'add a note to an unassigned lead',
       work: () => async (d) =>
-        (await d.query('insert into public.lead_events (lead_id, body) values ($1, $2)', [leads.theirs, 'A note'])).rowCount,
+        (
+          await d.query('insert into public.lead_events (lead_id, body) values ($1, $2)', [
+            leads.theirs,
+            'A note',
+          ])
+        ).rowCount,
       expect: all<number>(DENIED, { admin: 1 }),
     },
     {
@@ -209,7 +242,9 @@ describe('leads role matrix', () => {
 describe('lead rules in the database', () => {
   it('a note stamps its author and time; a coach cannot hand their lead to someone else', async () => {
     const note = await run('coach', async (d) => {
-      await d.query(`insert into public.lead_events (lead_id, body) values ($1, '  Spoke to mum ')`, [leads.mine]);
+      await d.query(`insert into public.lead_events (lead_id, body) values ($1, '  Spoke to mum ')`, [
+        leads.mine,
+      ]);
       return (
         await d.query(
           `select actor_id, actor_name, body, created_at > now() - interval '1 minute' as fresh
@@ -218,24 +253,33 @@ describe('lead rules in the database', () => {
         )
       ).rows;
     });
-    expect(note).toEqual([{ actor_id: world.users.coach, actor_name: 'Casey Coach', body: 'Spoke to mum', fresh: true }]);
-    const handOff = await run('coach', changed('update public.leads set assignee_id = null where id = $1', 'mine'));
+    expect(note).toEqual([
+      { actor_id: world.users.coach, actor_name: 'Casey Coach', body: 'Spoke to mum', fresh: true },
+    ]);
+    const handOff = await run(
+      'coach',
+      changed('update public.leads set assignee_id = null where id = $1', 'mine'),
+    );
     expect(handOff).toBe(DENIED);
   });
 
   it('overdue is still new after the reply promise (24 hours)', async () => {
     const overdue = async (hoursAgo: number, status: string) =>
-      (
-        await asActor(db, 'admin', world.users.admin, async (d) =>
-          (await d.query<{ overdue: boolean }>('select overdue from public.lead_list where id = $1', [leads.theirs]))
-            .rows[0].overdue,
+      await asActor(
+        db,
+        'admin',
+        world.users.admin,
+        async (d) =>
+          (
+            await d.query<{ overdue: boolean }>('select overdue from public.lead_list where id = $1', [
+              leads.theirs,
+            ])
+          ).rows[0].overdue,
         (d) =>
-          d.query(`update public.leads set created_at = now() - make_interval(hours => $2), status = $3 where id = $1`, [
-            leads.theirs,
-            hoursAgo,
-            status,
-          ]),
-        )
+          d.query(
+            `update public.leads set created_at = now() - make_interval(hours => $2), status = $3 where id = $1`,
+            [leads.theirs, hoursAgo, status],
+          ),
       );
     expect(await overdue(23, 'new')).toEqual({ ok: true, value: false });
     expect(await overdue(25, 'new')).toEqual({ ok: true, value: true });

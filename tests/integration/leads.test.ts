@@ -17,7 +17,10 @@ const COACH_ID = 'a0000000-0000-4000-8000-000000000002';
 async function demo(role: 'admin' | 'coach'): Promise<Client> {
   const client = anonClient() as unknown as Client;
   const account = demoAccounts.users.find((u) => u.role === role)!;
-  const { error } = await client.auth.signInWithPassword({ email: account.email, password: demoAccounts.password });
+  const { error } = await client.auth.signInWithPassword({
+    email: account.email,
+    password: demoAccounts.password,
+  });
   if (error) throw error;
   return client;
 }
@@ -39,7 +42,10 @@ function fitCall(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const filters = (overrides: Partial<LeadFilters> = {}): LeadFilters => ({ ...defaultLeadFilters, ...overrides });
+const filters = (overrides: Partial<LeadFilters> = {}): LeadFilters => ({
+  ...defaultLeadFilters,
+  ...overrides,
+});
 
 let admin: Client;
 let coach: Client;
@@ -95,7 +101,9 @@ describe('every form becomes a lead', () => {
     ).toBeNull();
     // No email yet: not a lead. Then "Email me my results".
     expect((await fetchAllLeads(admin, filters({ q: quizEmail }))).length).toBe(0);
-    expect((await visitor.rpc('email_me_quiz_results', { assessment_id: quizId, email: quizEmail })).error).toBeNull();
+    expect(
+      (await visitor.rpc('email_me_quiz_results', { assessment_id: quizId, email: quizEmail })).error,
+    ).toBeNull();
 
     const [fitLead] = await fetchAllLeads(admin, filters({ q: fit.email }));
     expect(fitLead).toMatchObject({
@@ -186,16 +194,22 @@ describe('working a lead', () => {
 
     expect((await admin.from('leads').update({ status: 'contacted' }).eq('id', id)).error).toBeNull();
     expect((await admin.from('leads').update({ assignee_id: COACH_ID }).eq('id', id)).error).toBeNull();
-    expect((await admin.from('lead_events').insert({ lead_id: id, body: '  Called; call back Friday. ' })).error).toBeNull();
+    expect(
+      (await admin.from('lead_events').insert({ lead_id: id, body: '  Called; call back Friday. ' })).error,
+    ).toBeNull();
 
     // The coach now sees it, moves it on and adds a note, but cannot hand it to someone else.
     expect((await coach.from('lead_list').select('id, assignee_name').eq('id', id)).data).toEqual([
       { id, assignee_name: 'Jordan Ellis' },
     ]);
     expect((await coach.from('leads').update({ status: 'call_scheduled' }).eq('id', id)).error).toBeNull();
-    expect((await coach.from('lead_events').insert({ lead_id: id, body: 'Intro call Tuesday 4pm.' })).error).toBeNull();
+    expect(
+      (await coach.from('lead_events').insert({ lead_id: id, body: 'Intro call Tuesday 4pm.' })).error,
+    ).toBeNull();
     await coach.from('leads').update({ assignee_id: null }).eq('id', id);
-    expect((await db.query('select assignee_id from public.leads where id = $1', [id])).rows[0].assignee_id).toBe(COACH_ID);
+    expect(
+      (await db.query('select assignee_id from public.leads where id = $1', [id])).rows[0].assignee_id,
+    ).toBe(COACH_ID);
 
     const { data: events } = await coach
       .from('lead_events')
@@ -205,17 +219,41 @@ describe('working a lead', () => {
     expect(events).toEqual([
       { kind: 'created', actor_name: null, from_value: null, to_value: 'fit-call', body: null },
       { kind: 'status', actor_name: 'Alex Morgan', from_value: 'new', to_value: 'contacted', body: null },
-      { kind: 'assignment', actor_name: 'Alex Morgan', from_value: null, to_value: 'Jordan Ellis', body: null },
-      { kind: 'note', actor_name: 'Alex Morgan', from_value: null, to_value: null, body: 'Called; call back Friday.' },
-      { kind: 'status', actor_name: 'Jordan Ellis', from_value: 'contacted', to_value: 'call_scheduled', body: null },
-      { kind: 'note', actor_name: 'Jordan Ellis', from_value: null, to_value: null, body: 'Intro call Tuesday 4pm.' },
+      {
+        kind: 'assignment',
+        actor_name: 'Alex Morgan',
+        from_value: null,
+        to_value: 'Jordan Ellis',
+        body: null,
+      },
+      {
+        kind: 'note',
+        actor_name: 'Alex Morgan',
+        from_value: null,
+        to_value: null,
+        body: 'Called; call back Friday.',
+      },
+      {
+        kind: 'status',
+        actor_name: 'Jordan Ellis',
+        from_value: 'contacted',
+        to_value: 'call_scheduled',
+        body: null,
+      },
+      {
+        kind: 'note',
+        actor_name: 'Jordan Ellis',
+        from_value: null,
+        to_value: null,
+        body: 'Intro call Tuesday 4pm.',
+      },
     ]);
     const lead = (await db.query('select first_response_at from public.leads where id = $1', [id])).rows[0];
     expect(lead.first_response_at).not.toBeNull();
     // The waitlist row agrees with the pipeline.
-    expect((await db.query('select status from public.waitlist where id = $1', [fit.id])).rows[0].status).toBe(
-      'call_scheduled',
-    );
+    expect(
+      (await db.query('select status from public.waitlist where id = $1', [fit.id])).rows[0].status,
+    ).toBe('call_scheduled');
   });
 
   it('nobody forges or rewrites history, and enrolled needs the family records', async () => {
@@ -226,7 +264,11 @@ describe('working a lead', () => {
       .from('lead_events')
       .insert({ lead_id: id, body: 'x', kind: 'status', actor_id: COACH_ID } as never);
     expect(forged.error?.code).toBe('42501');
-    const { data: edited } = await admin.from('lead_events').update({ body: 'changed' }).eq('lead_id', id).select();
+    const { data: edited } = await admin
+      .from('lead_events')
+      .update({ body: 'changed' })
+      .eq('lead_id', id)
+      .select();
     expect(edited ?? []).toEqual([]);
     expect((await admin.from('lead_events').delete().eq('lead_id', id).select()).data ?? []).toEqual([]);
     expect((await admin.from('leads').update({ status: 'enrolled' }).eq('id', id)).error?.code).toBe('23514');
@@ -234,7 +276,9 @@ describe('working a lead', () => {
     expect(
       (await admin.from('leads').update({ assignee_id: parent.userId }).eq('id', id)).error?.message,
     ).toMatch(/admin or a coach/);
-    expect((await coach.from('lead_events').insert({ lead_id: id, body: 'not mine' })).error?.code).toBe('42501');
+    expect((await coach.from('lead_events').insert({ lead_id: id, body: 'not mine' })).error?.code).toBe(
+      '42501',
+    );
   });
 });
 
@@ -271,7 +315,11 @@ describe('enrol-lead', () => {
         is_parent: true,
       },
     ]);
-    const { data: lead } = await admin.from('lead_list').select('status, enrolled_child_id').eq('id', leadId).single();
+    const { data: lead } = await admin
+      .from('lead_list')
+      .select('status, enrolled_child_id')
+      .eq('id', leadId)
+      .single();
     expect(lead).toEqual({ status: 'enrolled', enrolled_child_id: first.data.childId });
   });
 
@@ -289,7 +337,14 @@ describe('enrol-lead', () => {
     const response = (bad.error as { context?: Response }).context!;
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'leadId: must be a lead id' });
-    expect((await db.query('select count(*)::int as n from public.children c join auth.users u on u.id = c.parent_id where u.email = $1', [fit.email])).rows[0].n).toBe(0);
+    expect(
+      (
+        await db.query(
+          'select count(*)::int as n from public.children c join auth.users u on u.id = c.parent_id where u.email = $1',
+          [fit.email],
+        )
+      ).rows[0].n,
+    ).toBe(0);
   });
 });
 
@@ -322,7 +377,9 @@ describe('newsletter subscribers', () => {
     expect((await subscribersQuery(coach, {})).data).toEqual([]);
     const id = found!.find((s) => s.email === email)!.id;
     expect((await coach.from('newsletter_subscribers').delete().eq('id', id).select()).data).toEqual([]);
-    expect((await admin.from('newsletter_subscribers').delete().eq('id', id).select('id')).data).toEqual([{ id }]);
+    expect((await admin.from('newsletter_subscribers').delete().eq('id', id).select('id')).data).toEqual([
+      { id },
+    ]);
     // Unsubscribed means gone: the address can sign up again.
     expect((await anonClient().from('newsletter_subscribers').insert({ email })).error).toBeNull();
   });

@@ -103,7 +103,8 @@ export function createHandler(deps: {
       }
 
       const childFirstName = payload.childFirstName ?? lead.childName?.trim();
-      if (!childFirstName) throw new HttpError(400, "childFirstName: is required (the lead has no child's name)");
+      if (!childFirstName)
+        throw new HttpError(400, "childFirstName: is required (the lead has no child's name)");
       const childAge = payload.childAge ?? ageFromLead(lead.childAge);
 
       const site = (deps.siteUrl ?? req.headers.get('origin') ?? '').replace(/\/+$/, '');

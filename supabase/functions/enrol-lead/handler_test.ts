@@ -42,11 +42,15 @@ function memoryDirectory(leads: LeadToEnrol[], registered: string[] = []) {
     },
     enrol(_token, leadId, childFirstName, childAge) {
       const row = leads.find((l) => l.id === leadId)!;
-      if (childFirstName === 'Refused') throw new EnrolError(400, 'The child\'s first name is required');
+      if (childFirstName === 'Refused') throw new EnrolError(400, "The child's first name is required");
       enrolments.push({ leadId, childFirstName, childAge });
       row.enrolledParentId ??= 'parent-1';
       row.enrolledChildId ??= 'child-1';
-      return Promise.resolve({ parentId: row.enrolledParentId, childId: row.enrolledChildId, alreadyEnrolled: false });
+      return Promise.resolve({
+        parentId: row.enrolledParentId,
+        childId: row.enrolledChildId,
+        alreadyEnrolled: false,
+      });
     },
   };
   return { directory, invites, enrolments };
@@ -59,17 +63,28 @@ function setup(leads: LeadToEnrol[], registered: string[] = []) {
   return { handler, logger, ...memory };
 }
 
-const asCaller = (token: string, body: unknown) => jsonRequest(body, { headers: { Authorization: `Bearer ${token}` } });
+const asCaller = (token: string, body: unknown) =>
+  jsonRequest(body, { headers: { Authorization: `Bearer ${token}` } });
 
-Deno.test('an admin enrols a lead: the parent is invited to choose a password and the child is created', async () => {
-  const row = lead();
-  const { handler, invites, enrolments } = setup([row]);
-  const res = await handler(asCaller(ADMIN, { leadId: row.id }));
-  assert.equal(res.status, 200);
-  assert.deepEqual(await res.json(), { parentId: 'parent-1', childId: 'child-1', alreadyEnrolled: false, invited: true });
-  assert.deepEqual(invites, [{ email: row.email, firstName: 'Nora', redirectTo: `${SITE}/reset-password` }]);
-  assert.deepEqual(enrolments, [{ leadId: row.id, childFirstName: 'Ivy', childAge: 8 }]);
-});
+Deno.test(
+  'an admin enrols a lead: the parent is invited to choose a password and the child is created',
+  async () => {
+    const row = lead();
+    const { handler, invites, enrolments } = setup([row]);
+    const res = await handler(asCaller(ADMIN, { leadId: row.id }));
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {
+      parentId: 'parent-1',
+      childId: 'child-1',
+      alreadyEnrolled: false,
+      invited: true,
+    });
+    assert.deepEqual(invites, [
+      { email: row.email, firstName: 'Nora', redirectTo: `${SITE}/reset-password` },
+    ]);
+    assert.deepEqual(enrolments, [{ leadId: row.id, childFirstName: 'Ivy', childAge: 8 }]);
+  },
+);
 
 Deno.test('enrolling twice returns the same family without a second invitation or child', async () => {
   const row = lead();
@@ -77,7 +92,12 @@ Deno.test('enrolling twice returns the same family without a second invitation o
   await handler(asCaller(ADMIN, { leadId: row.id }));
   const again = await handler(asCaller(ADMIN, { leadId: row.id }));
   assert.equal(again.status, 200);
-  assert.deepEqual(await again.json(), { parentId: 'parent-1', childId: 'child-1', alreadyEnrolled: true, invited: false });
+  assert.deepEqual(await again.json(), {
+    parentId: 'parent-1',
+    childId: 'child-1',
+    alreadyEnrolled: true,
+    invited: false,
+  });
   assert.equal(invites.length, 1);
   assert.equal(enrolments.length, 1);
 });

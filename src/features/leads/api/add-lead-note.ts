@@ -4,11 +4,7 @@ import { getSupabase } from '@/lib/supabase';
 import { leadEventsQueryOptions } from './get-lead-events';
 
 export const noteSchema = z.object({
-  body: z
-    .string()
-    .trim()
-    .min(1, 'Please write a note.')
-    .max(2000, 'Please keep it under 2000 characters.'),
+  body: z.string().trim().min(1, 'Please write a note.').max(2000, 'Please keep it under 2000 characters.'),
 });
 export type NoteValues = z.input<typeof noteSchema>;
 

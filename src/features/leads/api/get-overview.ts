@@ -58,9 +58,7 @@ export async function fetchOverview(
   const now = options.now ?? new Date();
   const { day, week } = overviewWindow(now);
   const [figures, report] = await Promise.all([
-    client
-      .rpc('admin_overview', { day_start: day.toISOString(), week_start: week.toISOString() })
-      .single(),
+    client.rpc('admin_overview', { day_start: day.toISOString(), week_start: week.toISOString() }).single(),
     options.isAdmin
       ? client.rpc('landing_variant_report', {
           since: new Date(now.getTime() - 7 * 86_400_000).toISOString(),

@@ -54,7 +54,8 @@ export interface LeadFilters {
 
 export const defaultLeadFilters: LeadFilters = { sort: 'created_at', dir: 'desc', page: 1 };
 
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(new Date(`${v}T00:00:00`).getTime());
+const isDay = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(new Date(`${v}T00:00:00`).getTime());
 const oneOf = <T extends string>(options: readonly { value: T }[], v: string | null): T | undefined =>
   options.find((o) => o.value === v)?.value;
 const text = (v: string | null, max: number) => {

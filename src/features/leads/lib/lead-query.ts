@@ -30,9 +30,7 @@ export function leadsQuery(client: SupabaseClient<Database>, filters: LeadFilter
   if (filters.to) query = query.lt('created_at', dayAfter(filters.to).toISOString());
   if (filters.overdue) query = query.eq('overdue', true);
   const ascending = filters.dir === 'asc';
-  return query
-    .order(filters.sort, { ascending, nullsFirst: false })
-    .order('id', { ascending });
+  return query.order(filters.sort, { ascending, nullsFirst: false }).order('id', { ascending });
 }
 
 /** One page of the list (1-based `page`). */
