@@ -56,18 +56,23 @@ function History({ leadId }: { leadId: string }) {
 }
 
 function StatusForm({ lead }: { lead: LeadRow }) {
-  const [status, setStatus] = useState(lead.status as LeadStatus);
+  // The lead's status unless the user picked another; a change made elsewhere shows through.
+  const [draft, setDraft] = useState<LeadStatus>();
+  const status = draft ?? (lead.status as LeadStatus);
   const update = useUpdateLead();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     update.mutate(
       { id: lead.id!, status },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setDraft(undefined);
           toast({
             title: 'Status updated',
             description: `${lead.name ?? lead.email}: ${statusLabel(status)}`,
-          }),
+          });
+        },
         onError: failed('The status was not changed'),
       },
     );
@@ -77,7 +82,7 @@ function StatusForm({ lead }: { lead: LeadRow }) {
   return (
     <form onSubmit={submit} className="flex items-end gap-2">
       <Field label="Status" className="flex-1">
-        <Select value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)}>
+        <Select value={status} onChange={(e) => setDraft(e.target.value as LeadStatus)}>
           {options.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}
@@ -85,7 +90,7 @@ function StatusForm({ lead }: { lead: LeadRow }) {
           ))}
         </Select>
       </Field>
-      <Button type="submit" size="sm" disabled={update.isPending || status === lead.status}>
+      <Button type="submit" size="sm" aria-disabled={update.isPending || undefined}>
         Save status
       </Button>
     </form>
@@ -94,18 +99,22 @@ function StatusForm({ lead }: { lead: LeadRow }) {
 
 function AssigneeForm({ lead }: { lead: LeadRow }) {
   const { data: assignees } = useLeadAssignees();
-  const [assignee, setAssignee] = useState(lead.assignee_id ?? '');
+  const [draft, setDraft] = useState<string>();
+  const assignee = draft ?? lead.assignee_id ?? '';
   const update = useUpdateLead();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (update.isPending) return;
     update.mutate(
       { id: lead.id!, assigneeId: assignee || null },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setDraft(undefined);
           toast({
             title: assignee ? 'Lead assigned' : 'Lead unassigned',
             description: assignee ? assignees?.find((a) => a.id === assignee)?.name : undefined,
-          }),
+          });
+        },
         onError: failed('The assignee was not changed'),
       },
     );
@@ -113,7 +122,7 @@ function AssigneeForm({ lead }: { lead: LeadRow }) {
   return (
     <form onSubmit={submit} className="flex items-end gap-2">
       <Field label="Assignee" className="flex-1">
-        <Select value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+        <Select value={assignee} onChange={(e) => setDraft(e.target.value)}>
           <option value="">Unassigned</option>
           {(assignees ?? []).map((a) => (
             <option key={a.id} value={a.id}>
@@ -122,7 +131,7 @@ function AssigneeForm({ lead }: { lead: LeadRow }) {
           ))}
         </Select>
       </Field>
-      <Button type="submit" size="sm" disabled={update.isPending || assignee === (lead.assignee_id ?? '')}>
+      <Button type="submit" size="sm" aria-disabled={update.isPending || undefined}>
         Save assignee
       </Button>
     </form>
@@ -154,12 +163,11 @@ function NoteForm({ leadId }: { leadId: string }) {
   );
 }
 
-function EnrolForm({ lead }: { lead: LeadRow }) {
+function EnrolForm({ lead, onEnrolled }: { lead: LeadRow; onEnrolled: () => void }) {
   const enrol = useEnrolLead();
   const [childFirstName, setChildFirstName] = useState(lead.child_name ?? '');
   const [childAge, setChildAge] = useState(String(ageFromText(lead.child_age) ?? ''));
   const [error, setError] = useState<string>();
-  const resultRef = useRef<HTMLParagraphElement>(null);
   if (lead.enrolled_child_id) {
     return (
       <p className="text-sm text-ink">
@@ -188,7 +196,7 @@ function EnrolForm({ lead }: { lead: LeadRow }) {
               ? `We emailed ${lead.email} an invitation to choose a password.`
               : `${lead.email} already had an account; the child was added to it.`,
           });
-          requestAnimationFrame(() => resultRef.current?.focus());
+          onEnrolled();
         },
         onError: failed('The family was not enrolled'),
       },
@@ -219,9 +227,6 @@ function EnrolForm({ lead }: { lead: LeadRow }) {
       <Button type="submit" size="sm" disabled={enrol.isPending}>
         {enrol.isPending ? 'Enrolling…' : 'Enrol family'}
       </Button>
-      <p ref={resultRef} tabIndex={-1} className="sr-only" aria-live="polite">
-        {enrol.isSuccess ? 'Family enrolled.' : ''}
-      </p>
     </form>
   );
 }
@@ -289,9 +294,9 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
             </div>
           ))}
       </dl>
-      <StatusForm key={lead.status} lead={lead} />
-      {isAdmin ? <AssigneeForm key={lead.assignee_id ?? 'none'} lead={lead} /> : null}
-      {isAdmin ? <EnrolForm lead={lead} /> : null}
+      <StatusForm lead={lead} />
+      {isAdmin ? <AssigneeForm lead={lead} /> : null}
+      {isAdmin ? <EnrolForm lead={lead} onEnrolled={() => headingRef.current?.focus()} /> : null}
       <NoteForm leadId={lead.id!} />
       <div>
         <h3 className="mb-2 font-display text-lg font-bold">History</h3>
