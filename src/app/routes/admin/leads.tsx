@@ -1,13 +1,20 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { AreaPage } from '@/app/components/area-shell';
 import { paths } from '@/config/paths';
-import { variants } from '@/content/variants';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { LeadsWorkspace } from '@/features/leads/components/leads-workspace';
 import { NewsletterSubscribers } from '@/features/leads/components/newsletter-subscribers';
 import { cn } from '@/lib/cn';
 
-const variantOptions = Object.values(variants).map((v) => ({ path: v.path, label: `${v.id} (${v.path})` }));
+// The landing variants by path (named here rather than read from content/variants, which would pull
+// landing code into the admin chunk and split the landing pages' shared chunks).
+const variantOptions = [
+  { path: paths.home, label: 'Home (/)' },
+  { path: paths.coaching, label: 'Coaching (/coaching)' },
+  { path: paths.coachingHome, label: 'Coaching home (/coaching-home)' },
+  { path: paths.coachingV2, label: 'Coaching v2 (/coaching-v2)' },
+  { path: paths.pricing, label: 'Pricing (/pricing)' },
+];
 
 const tabClass = (current: boolean) =>
   cn(
@@ -18,8 +25,8 @@ const tabClass = (current: boolean) =>
 /** /admin/waitlist: the leads pipeline, and (admins) the newsletter's subscribers. */
 export default function Screen() {
   const { isAdmin } = useAuth();
-  const [params] = useSearchParams();
-  const newsletter = isAdmin && params.get('tab') === 'newsletter';
+  const { search } = useLocation();
+  const newsletter = isAdmin && new URLSearchParams(search).get('tab') === 'newsletter';
   return (
     <AreaPage
       area="Admin"

@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useLiveQuery } from '@/lib/live-query';
@@ -23,23 +22,23 @@ import { Pagination } from './pagination';
  * viewer may see refreshes the list.
  */
 export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; variants: VariantOption[] }) {
-  const [params, setParams] = useSearchParams();
+  // useLocation/useNavigate rather than useSearchParams: the router's entry chunk stays as it is.
+  const location = useLocation();
+  const go = useNavigate();
+  const params = new URLSearchParams(location.search);
   const filters = parseLeadFilters(params);
   const selectedId = params.get('lead') ?? undefined;
   const { data, isPending, isError, error } = useLeads(filters);
   const exportLeads = useExportLeads();
   useLiveQuery(leadsKey, { table: 'leads' });
 
-  const navigate = useCallback(
-    (next: Partial<LeadFilters>, lead: string | undefined = selectedId) => {
-      const search = new URLSearchParams(leadFiltersToSearch(next));
-      const tab = params.get('tab');
-      if (tab) search.set('tab', tab);
-      if (lead) search.set('lead', lead);
-      setParams(search);
-    },
-    [params, selectedId, setParams],
-  );
+  const navigate = (next: Partial<LeadFilters>, lead: string | undefined = selectedId) => {
+    const search = new URLSearchParams(leadFiltersToSearch(next));
+    const tab = params.get('tab');
+    if (tab) search.set('tab', tab);
+    if (lead) search.set('lead', lead);
+    go({ search: search.toString() });
+  };
   const change = (changes: Partial<LeadFilters>) => navigate({ ...filters, ...changes, page: 1 });
   const variantLabel = (path: string | null) =>
     path ? (variants.find((v) => v.path === path)?.label ?? path) : 'No landing page';
