@@ -3,7 +3,7 @@ import { getSupabase } from '@/lib/supabase';
 import { LEAD_PAGE_SIZE, type LeadFilters } from '../lib/lead-filters';
 import { fetchLeadsPage } from '../lib/lead-query';
 
-/** Every leads query shares this prefix, so a change to a lead refreshes them all. */
+/** Every leads query (the overview's too) shares this prefix, so a change to a lead refreshes them all. */
 export const leadsKey = ['leads'] as const;
 
 export async function getLeads(filters: LeadFilters) {

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import type { Database } from '@/types/database';
-import { leadsKey } from './get-leads';
 
 export interface VariantConversion {
   path: string;
@@ -87,7 +86,7 @@ export async function getOverview(isAdmin: boolean) {
 }
 
 export const overviewQueryOptions = (isAdmin: boolean) =>
-  queryOptions({ queryKey: [...leadsKey, 'overview', { isAdmin }], queryFn: () => getOverview(isAdmin) });
+  queryOptions({ queryKey: ['leads', 'overview', { isAdmin }], queryFn: () => getOverview(isAdmin) });
 
 export function useOverview(isAdmin: boolean) {
   return useQuery(overviewQueryOptions(isAdmin));

@@ -3,18 +3,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { controlClasses, Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast-store';
-import { challengeLabel } from '@/content/challenges';
 import { useAddLeadNote, noteSchema, type NoteValues } from '../api/add-lead-note';
 import { useEnrolLead } from '../api/enrol-lead';
 import { useLead } from '../api/get-lead';
 import { useLeadAssignees } from '../api/get-lead-assignees';
 import { useLeadEvents, type LeadEvent } from '../api/get-lead-events';
 import { useUpdateLead } from '../api/update-lead';
-import { leadStatuses, sourceLabel, statusLabel, type LeadStatus } from '../lib/lead-filters';
+import { focusLabel, leadStatuses, sourceLabel, statusLabel, type LeadStatus } from '../lib/lead-filters';
 import type { LeadRow } from '../lib/lead-query';
 import { ageFromText } from '../lib/age';
 
@@ -154,7 +152,7 @@ function NoteForm({ leadId }: { leadId: string }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
       <Field label="Add a note" error={formState.errors.body?.message}>
-        <Textarea rows={3} {...register('body')} />
+        <textarea rows={3} className={controlClasses} {...register('body')} />
       </Field>
       <Button type="submit" size="sm" disabled={formState.isSubmitting}>
         Add note
@@ -259,7 +257,7 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
       'Child',
       [lead.child_name, lead.child_age ? `age ${lead.child_age}` : null].filter(Boolean).join(', ') || null,
     ],
-    ['Focus area', challengeLabel(lead.focus_area) || null],
+    ['Focus area', focusLabel(lead.focus_area) || null],
     ['Source', sourceLabel(lead.source)],
     ['Landing page', lead.landing_path],
     ['Campaign', [lead.utm_source, lead.utm_medium, lead.utm_campaign].filter(Boolean).join(' / ') || null],

@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -104,11 +103,15 @@ export function LeadsFilters({
         />
       </Field>
       <div className="flex items-end">
-        <Checkbox
-          label="Only overdue (no reply after 24 h)"
-          checked={Boolean(filters.overdue)}
-          onChange={(e) => onChange({ overdue: e.target.checked || undefined })}
-        />
+        <label className="flex min-h-[44px] cursor-pointer items-center gap-3 py-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            className="h-5 w-5 shrink-0 rounded border-ink-muted accent-brand-700"
+            checked={Boolean(filters.overdue)}
+            onChange={(e) => onChange({ overdue: e.target.checked || undefined })}
+          />
+          Only overdue (no reply after 24 h)
+        </label>
       </div>
       {filters.campaign ? (
         <p className="text-sm text-ink-muted md:col-span-4">

@@ -1,6 +1,12 @@
-import { challengeLabel } from '@/content/challenges';
 import { cn } from '@/lib/cn';
-import { leadSorts, sourceLabel, statusLabel, type LeadFilters, type LeadSort } from '../lib/lead-filters';
+import {
+  focusLabel,
+  leadSorts,
+  sourceLabel,
+  statusLabel,
+  type LeadFilters,
+  type LeadSort,
+} from '../lib/lead-filters';
 import type { LeadRow } from '../lib/lead-query';
 import { timeAgo } from '../lib/time-ago';
 
@@ -123,7 +129,7 @@ export function LeadsTable({
                     .filter(Boolean)
                     .join(', ') || '—'}
                 </div>
-                <div className="text-ink-muted">{challengeLabel(lead.focus_area)}</div>
+                <div className="text-ink-muted">{focusLabel(lead.focus_area)}</div>
               </td>
               <td className="px-3 py-2">
                 <span className="rounded-full bg-brand-50 px-2 py-1 font-semibold text-brand-800">

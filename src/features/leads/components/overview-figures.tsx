@@ -3,12 +3,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useLiveQuery } from '@/lib/live-query';
-import { leadsKey } from '../api/get-leads';
 import { overviewWindow, useOverview } from '../api/get-overview';
-import { leadFiltersToSearch, toDay } from '../lib/lead-filters';
+import { leadsSearch, localDay as toDay, type LeadsLink } from '../lib/overview-links';
 
-const leadsHref = (search: Parameters<typeof leadFiltersToSearch>[0]) =>
-  `${paths.adminWaitlist}${leadFiltersToSearch(search)}`;
+const leadsHref = (link: LeadsLink) => `${paths.adminWaitlist}${leadsSearch(link)}`;
 
 function Figure({
   title,
@@ -47,7 +45,7 @@ function Overdue({ count, href }: { count: number; href: string }) {
 /** Today at a glance; every figure links to the list behind it. Coaches see their own part. */
 export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
   const { data, isPending, isError, error } = useOverview(isAdmin);
-  useLiveQuery(leadsKey, { table: 'leads' });
+  useLiveQuery(['leads', 'overview'], { table: 'leads' });
   if (isError) return <p role="alert">The overview could not be loaded: {(error as Error).message}</p>;
   if (isPending) return <p>Loading the overview…</p>;
 

@@ -124,6 +124,11 @@ export function dayAfter(day: string): Date {
 export function statusLabel(status: string | null | undefined): string {
   return leadStatuses.find((s) => s.value === status)?.label ?? status ?? '';
 }
+/** A focus area as stored ('emotions') for display ('Emotions'). */
+export function focusLabel(value: string | null | undefined): string {
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : '';
+}
+
 export function sourceLabel(source: string | null | undefined): string {
   return leadSources.find((s) => s.value === source)?.label ?? source ?? '';
 }
