@@ -64,12 +64,12 @@ test.describe('as the demo admin', () => {
     await page.keyboard.press('Tab');
     await expect(panel.getByRole('button', { name: 'Save status' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Status updated')).toBeVisible();
+    await expect(page.getByText('Status updated', { exact: true })).toBeVisible();
     await expect(panel.getByRole('list', { name: 'History' })).toContainText('Status: New → Contacted');
 
     await panel.getByLabel('Add a note').fill('Spoke to Elena; intro call on Thursday.');
     await panel.getByRole('button', { name: 'Add note' }).click();
-    await expect(page.getByText('Note added')).toBeVisible();
+    await expect(page.getByText('Note added', { exact: true })).toBeVisible();
     await expect(panel.getByLabel('Add a note')).toBeFocused();
     await expect(panel.getByRole('list', { name: 'History' })).toContainText(
       'Spoke to Elena; intro call on Thursday.',
@@ -77,12 +77,12 @@ test.describe('as the demo admin', () => {
 
     await panel.getByLabel('Assignee').selectOption({ label: 'Jordan Ellis (coach)' });
     await panel.getByRole('button', { name: 'Save assignee' }).click();
-    await expect(page.getByText('Lead assigned')).toBeVisible();
+    await expect(page.getByText('Lead assigned', { exact: true })).toBeVisible();
     await expect(panel.getByRole('list', { name: 'History' })).toContainText('Assigned to Jordan Ellis');
 
     await expect(panel.getByLabel("Child's first name")).toHaveValue('Pablo');
     await panel.getByRole('button', { name: 'Enrol family' }).click();
-    await expect(page.getByText('Family enrolled')).toBeVisible();
+    await expect(page.getByText('Family enrolled', { exact: true })).toBeVisible();
     await expect(panel).toContainText('This family is enrolled');
     await expect(table).toContainText('Enrolled');
 
@@ -118,7 +118,7 @@ test.describe('as the demo admin', () => {
     );
     expect(lines).toHaveLength(shown + 1);
     for (const line of lines.slice(1)) expect(line).toContain(',Contacted,');
-    await expect(page.getByText('Export ready')).toBeVisible();
+    await expect(page.getByText('Export ready', { exact: true })).toBeVisible();
   });
 
   test('the overview links each figure to the list behind it', async ({ page }) => {

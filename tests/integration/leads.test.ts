@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '@/types/database';
-import { defaultLeadFilters, type LeadFilters } from '@/features/leads/lib/lead-filters';
-import { fetchAllLeads, fetchLeadsPage } from '@/features/leads/lib/lead-query';
-import { fetchOverview } from '@/features/leads/api/get-overview';
-import { subscribersQuery } from '@/features/leads/api/get-newsletter-subscribers';
+import type { Database } from '../../src/types/database.ts';
+import { defaultLeadFilters, type LeadFilters } from '../../src/features/leads/lib/lead-filters.ts';
+import { fetchAllLeads, fetchLeadsPage } from '../../src/features/leads/lib/lead-query.ts';
+import { fetchOverview } from '../../src/features/leads/lib/overview-query.ts';
+import { subscribersQuery } from '../../src/features/leads/lib/subscribers-query.ts';
 import { demoAccounts } from '../../scripts/demo-accounts.ts';
 import { adminDb, anonClient, signedInClient, stackEnv, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';

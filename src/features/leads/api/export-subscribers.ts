@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { downloadText, toCsv, type CsvColumn } from '../lib/csv';
 import { toDay } from '../lib/lead-filters';
-import { subscribersQuery, type Subscriber } from './get-newsletter-subscribers';
+import { subscribersQuery, type Subscriber } from '../lib/subscribers-query';
 
 const columns: CsvColumn<Subscriber>[] = [
   { header: 'Email', value: (s) => s.email },

@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
-import type { Database } from '@/types/database';
-import { escapeLike } from '../lib/lead-query';
+import { subscribersQuery, type Subscriber } from '../lib/subscribers-query';
 
-export type Subscriber = Pick<
-  Database['public']['Tables']['newsletter_subscribers']['Row'],
-  'id' | 'email' | 'first_name' | 'source' | 'confirmation_sent_at' | 'created_at'
->;
+export type { Subscriber };
 
 export const SUBSCRIBER_PAGE_SIZE = 25;
 export const subscribersKey = ['newsletter-subscribers'] as const;
@@ -15,18 +10,6 @@ export const subscribersKey = ['newsletter-subscribers'] as const;
 export interface SubscriberFilters {
   q?: string;
   page: number;
-}
-
-/** Newest first, searched by email or first name. */
-export function subscribersQuery(client: SupabaseClient<Database>, filters: Pick<SubscriberFilters, 'q'>) {
-  let query = client
-    .from('newsletter_subscribers')
-    .select('id, email, first_name, source, confirmation_sent_at, created_at', { count: 'exact' });
-  if (filters.q) {
-    const pattern = `*${escapeLike(filters.q).replace(/[,()"]/g, ' ')}*`;
-    query = query.or(`email.ilike.${pattern},first_name.ilike.${pattern}`);
-  }
-  return query.order('created_at', { ascending: false }).order('id', { ascending: false });
 }
 
 export async function getSubscribers(filters: SubscriberFilters) {

@@ -138,23 +138,33 @@ function AssigneeForm({ lead }: { lead: LeadRow }) {
 
 function NoteForm({ leadId }: { leadId: string }) {
   const add = useAddLeadNote(leadId);
-  const { register, handleSubmit, reset, setFocus, formState } = useForm<NoteValues>({
+  const { register, handleSubmit, reset, formState } = useForm<NoteValues>({
     resolver: zodResolver(noteSchema),
     defaultValues: { body: '' },
   });
-  const submit = handleSubmit(({ body }) =>
+  const field = register('body');
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const save = ({ body }: NoteValues) =>
     add.mutateAsync(body.trim()).then(() => {
       reset();
-      setFocus('body');
       toast({ title: 'Note added' });
-    }, failed('The note was not saved')),
-  );
+      // Back to the note field for the next note, once the form has re-rendered.
+      requestAnimationFrame(() => textareaRef.current?.focus());
+    }, failed('The note was not saved'));
   return (
-    <form onSubmit={submit} noValidate className="space-y-2">
+    <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate className="space-y-2">
       <Field label="Add a note" error={formState.errors.body?.message}>
-        <textarea rows={3} className={controlClasses} {...register('body')} />
+        <textarea
+          rows={3}
+          className={controlClasses}
+          {...field}
+          ref={(element) => {
+            field.ref(element);
+            textareaRef.current = element;
+          }}
+        />
       </Field>
-      <Button type="submit" size="sm" disabled={formState.isSubmitting}>
+      <Button type="submit" size="sm" aria-disabled={formState.isSubmitting || undefined}>
         Add note
       </Button>
     </form>

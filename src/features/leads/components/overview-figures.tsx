@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useLiveQuery } from '@/lib/live-query';
-import { overviewWindow, useOverview } from '../api/get-overview';
+import { useOverview } from '../api/get-overview';
+import { overviewWindow } from '../lib/overview-query';
 import { leadsSearch, localDay as toDay, type LeadsLink } from '../lib/overview-links';
 
 const leadsHref = (link: LeadsLink) => `${paths.adminWaitlist}${leadsSearch(link)}`;

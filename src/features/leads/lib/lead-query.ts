@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '@/types/database';
+import type { Database } from '../../../types/database';
 import { dayAfter, dayStart, type LeadFilters } from './lead-filters';
 
 export type LeadRow = Database['public']['Views']['lead_list']['Row'];
