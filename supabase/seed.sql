@@ -214,3 +214,126 @@ cross join lateral (
   values ('page_view', 0), ('page_leave', 15 + (n * 37) % 240)
 ) as e (event_type, offset_seconds)
 where e.event_type = 'page_view' or n % 4 <> 0;
+
+-- Leads pipeline: ~30 leads across every form, landing variant, campaign and status (some past the
+-- 24-hour reply promise, some assigned to the demo coach), with their history. The triggers on the
+-- form tables create the leads; the history below is written as the team would have made it.
+insert into public.waitlist (
+  name, email, phone, child_name, age_band, challenge, consent, source, landing_path, status, created_at
+) values
+  ('Nora Quinn', 'nora.quinn@example.com', '(555) 010-1101', 'Ivy', '8', 'emotions', true, 'fit-call',
+   '/coaching?utm_source=facebook&utm_medium=paid&utm_campaign=spring_calm_homes', 'new', now() - interval '2 hours'),
+  ('Diego Ramos', 'diego.ramos@example.com', '(555) 010-1102', 'Mateo', '10', 'focus', true, 'fit-call',
+   '/coaching?utm_source=google&utm_medium=cpc&utm_campaign=focus_search', 'new', now() - interval '6 hours'),
+  ('Aisha Bello', 'aisha.bello@example.com', '(555) 010-1103', 'Zara', '9', 'confidence', true, 'contact-v2',
+   '/coaching-v2?utm_source=instagram&utm_medium=social&utm_campaign=spring_calm_homes', 'new', now() - interval '20 hours'),
+  ('Chris Walsh', 'chris.walsh@example.com', '(555) 010-1104', 'Finn', '11', 'focus', true, 'contact-v2',
+   '/coaching-v2', 'new', now() - interval '30 hours'),
+  ('Emma Novak', 'emma.novak@example.com', null, 'Lena', '7', 'emotions', true, 'waitlist',
+   '/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=beta_waitlist', 'new', now() - interval '40 hours'),
+  ('Raj Patel', 'raj.patel@example.com', '(555) 010-1106', 'Anika', '12', 'connection', true, 'fit-call',
+   '/', 'new', now() - interval '3 days'),
+  ('Lucy Adams', 'lucy.adams@example.com', '(555) 010-1107', 'Theo', '8', 'confidence', true, 'fit-call',
+   '/coaching-home', 'contacted', now() - interval '4 days'),
+  ('Kwame Mensah', 'kwame.mensah@example.com', '(555) 010-1108', 'Kofi', '9', 'focus', true, 'contact-v2',
+   '/coaching-v2?utm_source=google&utm_medium=cpc&utm_campaign=focus_search', 'contacted', now() - interval '5 days'),
+  ('Sara Lind', 'sara.lind@example.com', null, null, '10', 'emotions', true, 'waitlist',
+   '/pricing', 'call_scheduled', now() - interval '6 days'),
+  ('Paul Dubois', 'paul.dubois@example.com', '(555) 010-1110', 'Louis', '7', 'connection', true, 'fit-call',
+   '/?utm_source=facebook&utm_medium=paid&utm_campaign=spring_calm_homes', 'call_scheduled', now() - interval '8 days'),
+  ('Mei Wong', 'mei.wong@example.com', '(555) 010-1111', 'Lily', '11', 'confidence', true, 'fit-call',
+   '/coaching', 'not_a_fit', now() - interval '10 days'),
+  ('Jack Miller', 'jack.miller@example.com', null, 'Sam', '9', null, true, 'waitlist',
+   '/coaching-home?utm_source=newsletter&utm_medium=email&utm_campaign=beta_waitlist', 'closed', now() - interval '15 days'),
+  ('Sam Rivera', 'parent@ploom.local', '(555) 010-1113', 'Mia', '9', 'emotions', true, 'fit-call',
+   '/coaching?utm_source=facebook&utm_medium=paid&utm_campaign=spring_calm_homes', 'new', now() - interval '30 days'),
+  ('Priya Shah', 'priya.shah@example.com', '(555) 010-1114', 'Arjun', '11', 'focus', true, 'contact-v2',
+   '/coaching-v2?utm_source=google&utm_medium=cpc&utm_campaign=focus_search', 'new', now() - interval '25 days'),
+  ('Hugo Martin', 'hugo.martin@example.com', '(555) 010-1115', 'Jules', '10', 'emotions', true, 'fit-call',
+   '/coaching?utm_source=google&utm_medium=cpc&utm_campaign=focus_search', 'new', now() - interval '50 hours'),
+  ('Fatima Noor', 'fatima.noor@example.com', '(555) 010-1116', 'Yara', '8', 'confidence', true, 'contact-v2',
+   '/coaching-v2', 'contacted', now() - interval '2 days'),
+  ('Owen Hughes', 'owen.hughes@example.com', null, 'Alfie', '12', 'focus', true, 'waitlist',
+   '/?utm_source=facebook&utm_medium=paid&utm_campaign=spring_calm_homes', 'new', now() - interval '12 hours');
+
+insert into public.contact_messages (name, email, topic, message, analytics_session_id, status, created_at) values
+  ('Ines Costa', 'ines.costa@example.com', 'program',
+   'My son is 9 and struggles with big feelings after school. Is coaching a good fit?',
+   'session_1763000000004_seed0004', 'new', now() - interval '3 hours'),
+  ('Tariq Hassan', 'tariq.hassan@example.com', 'enrollment',
+   'We would like to start in January. Do you still have beta places?',
+   'session_1763000000007_seed0007', 'new', now() - interval '28 hours'),
+  ('Julia Berg', 'julia.berg@example.com', 'billing',
+   'Can we pause during the summer holidays without losing our place?', null, 'replied', now() - interval '4 days'),
+  ('Noah Fischer', 'noah.fischer@example.com', 'general',
+   'How do sessions work if my daughter is shy on camera?', 'session_1763000000002_seed0002', 'new',
+   now() - interval '5 days');
+
+insert into public.quiz_assessments (
+  answers, scores, recommended_plan, top_focus_area, child_first_name, child_age, email, email_consent_at,
+  landing_path, utm_source, utm_medium, utm_campaign, created_at
+) values
+  ('{"q1":3}', '{"emotions":40,"confidence":70,"focus":65,"connection":80}', 'focused-progress', 'emotions',
+   'Rosa', 8, 'quiz.parent.one@example.com', now() - interval '1 hour', '/coaching', null, null, null,
+   now() - interval '1 hour'),
+  ('{"q1":2}', '{"emotions":70,"confidence":35,"focus":60,"connection":75}', 'intensive-momentum', 'confidence',
+   'Ezra', 10, 'quiz.parent.two@example.com', now() - interval '26 hours',
+   '/coaching-v2?utm_source=instagram&utm_medium=social&utm_campaign=spring_calm_homes', 'instagram', 'social',
+   'spring_calm_homes', now() - interval '26 hours'),
+  ('{"q1":4}', '{"emotions":80,"confidence":75,"focus":30,"connection":70}', 'steady-growth', 'focus',
+   'Maya', 12, 'quiz.parent.three@example.com', now() - interval '3 days',
+   '/coaching?utm_source=google&utm_medium=cpc&utm_campaign=focus_search', 'google', 'cpc', 'focus_search',
+   now() - interval '3 days'),
+  ('{"q1":3}', '{"emotions":60,"confidence":60,"focus":55,"connection":40}', 'focused-progress', 'connection',
+   null, 7, 'quiz.parent.four@example.com', now() - interval '7 days', '/', null, null, null,
+   now() - interval '7 days');
+
+-- The demo family came through the pipeline: its lead is enrolled and linked to Mia; so is Priya's.
+update public.leads set status = 'enrolled', enrolled_parent_id = 'a0000000-0000-4000-8000-000000000003',
+  enrolled_child_id = 'd0000000-0000-4000-8000-000000000001'
+where email = 'parent@ploom.local';
+update public.leads set status = 'enrolled', enrolled_parent_id = 'a0000000-0000-4000-8000-000000000005',
+  enrolled_child_id = 'd0000000-0000-4000-8000-000000000003'
+where email = 'priya.shah@example.com';
+
+-- The demo coach works five leads; the admin a few more.
+update public.leads set assignee_id = 'a0000000-0000-4000-8000-000000000002'
+where email in ('hugo.martin@example.com', 'lucy.adams@example.com', 'sara.lind@example.com',
+                'fatima.noor@example.com', 'tariq.hassan@example.com');
+update public.leads set assignee_id = 'a0000000-0000-4000-8000-000000000001'
+where email in ('kwame.mensah@example.com', 'paul.dubois@example.com', 'mei.wong@example.com',
+                'marcus.green@example.com', 'olivia.park@example.com', 'parent@ploom.local',
+                'priya.shah@example.com', 'julia.berg@example.com');
+update public.leads set first_response_at = created_at + interval '5 hours' where status <> 'new';
+
+-- The history as it happened (the updates above stamped "now"; replace those with dated events).
+delete from public.lead_events where kind in ('status', 'assignment');
+insert into public.lead_events (lead_id, actor_id, actor_name, kind, from_value, to_value, created_at)
+select l.id, 'a0000000-0000-4000-8000-000000000001', 'Alex Morgan', 'assignment', null,
+       private.person_name(l.assignee_id), l.created_at + interval '2 hours'
+from public.leads l where l.assignee_id is not null;
+insert into public.lead_events (lead_id, actor_id, actor_name, kind, from_value, to_value, created_at)
+select l.id, coalesce(l.assignee_id, 'a0000000-0000-4000-8000-000000000001'),
+       coalesce(private.person_name(l.assignee_id), 'Alex Morgan'), 'status', 'new', 'contacted',
+       l.created_at + interval '5 hours'
+from public.leads l where l.status <> 'new';
+insert into public.lead_events (lead_id, actor_id, actor_name, kind, from_value, to_value, created_at)
+select l.id, coalesce(l.assignee_id, 'a0000000-0000-4000-8000-000000000001'),
+       coalesce(private.person_name(l.assignee_id), 'Alex Morgan'), 'status', 'contacted', l.status,
+       l.created_at + interval '1 day'
+from public.leads l where l.status not in ('new', 'contacted');
+insert into public.lead_events (lead_id, actor_id, actor_name, kind, body, created_at)
+select l.id, n.actor, n.actor_name, 'note', n.body, l.created_at + n.after
+from public.leads l
+join (values
+  ('lucy.adams@example.com', 'a0000000-0000-4000-8000-000000000002'::uuid, 'Jordan Ellis',
+   'Called, no answer. Sent a text with the intro-call link.', interval '6 hours'),
+  ('sara.lind@example.com', 'a0000000-0000-4000-8000-000000000002'::uuid, 'Jordan Ellis',
+   'Intro call booked for Thursday 5pm. Bedtime worries are the main topic.', interval '1 day'),
+  ('mei.wong@example.com', 'a0000000-0000-4000-8000-000000000001'::uuid, 'Alex Morgan',
+   'Looking for an in-person therapist; sent two local referrals.', interval '1 day'),
+  ('kwame.mensah@example.com', 'a0000000-0000-4000-8000-000000000001'::uuid, 'Alex Morgan',
+   'Emailed the pricing sheet; they will decide after half-term.', interval '6 hours'),
+  ('parent@ploom.local', 'a0000000-0000-4000-8000-000000000001'::uuid, 'Alex Morgan',
+   'Enrolled on Steady Growth; Mia starts with Jordan.', interval '2 days')
+) as n (email, actor, actor_name, body, after) on n.email = l.email;

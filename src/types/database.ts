@@ -234,6 +234,170 @@ export type Database = {
         Update: { description?: string | null; enabled?: boolean; key?: string; updated_at?: string };
         Relationships: [];
       };
+      lead_events: {
+        Row: {
+          actor_id: string | null;
+          actor_name: string | null;
+          body: string | null;
+          created_at: string;
+          from_value: string | null;
+          id: string;
+          kind: string;
+          lead_id: string;
+          to_value: string | null;
+        };
+        Insert: {
+          actor_id?: string | null;
+          actor_name?: string | null;
+          body?: string | null;
+          created_at?: string;
+          from_value?: string | null;
+          id?: string;
+          kind?: string;
+          lead_id: string;
+          to_value?: string | null;
+        };
+        Update: {
+          actor_id?: string | null;
+          actor_name?: string | null;
+          body?: string | null;
+          created_at?: string;
+          from_value?: string | null;
+          id?: string;
+          kind?: string;
+          lead_id?: string;
+          to_value?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'lead_events_lead_id_fkey';
+            columns: ['lead_id'];
+            isOneToOne: false;
+            referencedRelation: 'leads';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      leads: {
+        Row: {
+          assignee_id: string | null;
+          child_age: string | null;
+          child_name: string | null;
+          contact_message_id: string | null;
+          created_at: string;
+          email: string;
+          enrolled_child_id: string | null;
+          enrolled_parent_id: string | null;
+          first_response_at: string | null;
+          focus_area: string | null;
+          id: string;
+          landing_path: string | null;
+          landing_variant: string | null;
+          message: string | null;
+          name: string | null;
+          phone: string | null;
+          quiz_assessment_id: string | null;
+          search_text: string | null;
+          source: string;
+          status: string;
+          updated_at: string;
+          utm_campaign: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+          waitlist_id: string | null;
+        };
+        Insert: {
+          assignee_id?: string | null;
+          child_age?: string | null;
+          child_name?: string | null;
+          contact_message_id?: string | null;
+          created_at?: string;
+          email: string;
+          enrolled_child_id?: string | null;
+          enrolled_parent_id?: string | null;
+          first_response_at?: string | null;
+          focus_area?: string | null;
+          id?: string;
+          landing_path?: string | null;
+          landing_variant?: never;
+          message?: string | null;
+          name?: string | null;
+          phone?: string | null;
+          quiz_assessment_id?: string | null;
+          search_text?: never;
+          source: string;
+          status?: string;
+          updated_at?: string;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          waitlist_id?: string | null;
+        };
+        Update: {
+          assignee_id?: string | null;
+          child_age?: string | null;
+          child_name?: string | null;
+          contact_message_id?: string | null;
+          created_at?: string;
+          email?: string;
+          enrolled_child_id?: string | null;
+          enrolled_parent_id?: string | null;
+          first_response_at?: string | null;
+          focus_area?: string | null;
+          id?: string;
+          landing_path?: string | null;
+          landing_variant?: never;
+          message?: string | null;
+          name?: string | null;
+          phone?: string | null;
+          quiz_assessment_id?: string | null;
+          search_text?: never;
+          source?: string;
+          status?: string;
+          updated_at?: string;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          waitlist_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'leads_assignee_id_fkey';
+            columns: ['assignee_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'leads_contact_message_id_fkey';
+            columns: ['contact_message_id'];
+            isOneToOne: true;
+            referencedRelation: 'contact_messages';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'leads_enrolled_child_id_fkey';
+            columns: ['enrolled_child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'leads_quiz_assessment_id_fkey';
+            columns: ['quiz_assessment_id'];
+            isOneToOne: true;
+            referencedRelation: 'quiz_assessments';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'leads_waitlist_id_fkey';
+            columns: ['waitlist_id'];
+            isOneToOne: true;
+            referencedRelation: 'waitlist';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       newsletter_subscribers: {
         Row: {
           confirmation_sent_at: string | null;
@@ -589,8 +753,103 @@ export type Database = {
         Relationships: [];
       };
     };
-    Views: { [_ in never]: never };
+    Views: {
+      lead_list: {
+        Row: {
+          assignee_id: string | null;
+          assignee_name: string | null;
+          child_age: string | null;
+          child_name: string | null;
+          created_at: string | null;
+          email: string | null;
+          enrolled_child_id: string | null;
+          enrolled_parent_id: string | null;
+          first_response_at: string | null;
+          focus_area: string | null;
+          id: string | null;
+          landing_path: string | null;
+          landing_variant: string | null;
+          message: string | null;
+          name: string | null;
+          overdue: boolean | null;
+          phone: string | null;
+          search_text: string | null;
+          source: string | null;
+          status: string | null;
+          updated_at: string | null;
+          utm_campaign: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+        };
+        Insert: {
+          assignee_id?: string | null;
+          assignee_name?: string | null;
+          child_age?: string | null;
+          child_name?: string | null;
+          created_at?: string | null;
+          email?: string | null;
+          enrolled_child_id?: string | null;
+          enrolled_parent_id?: string | null;
+          first_response_at?: string | null;
+          focus_area?: string | null;
+          id?: string | null;
+          landing_path?: string | null;
+          landing_variant?: string | null;
+          message?: string | null;
+          name?: string | null;
+          overdue?: boolean | null;
+          phone?: string | null;
+          search_text?: string | null;
+          source?: string | null;
+          status?: string | null;
+          updated_at?: string | null;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+        };
+        Update: {
+          assignee_id?: string | null;
+          assignee_name?: string | null;
+          child_age?: string | null;
+          child_name?: string | null;
+          created_at?: string | null;
+          email?: string | null;
+          enrolled_child_id?: string | null;
+          enrolled_parent_id?: string | null;
+          first_response_at?: string | null;
+          focus_area?: string | null;
+          id?: string | null;
+          landing_path?: string | null;
+          landing_variant?: string | null;
+          message?: string | null;
+          name?: string | null;
+          overdue?: boolean | null;
+          phone?: string | null;
+          search_text?: string | null;
+          source?: string | null;
+          status?: string | null;
+          updated_at?: string | null;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+        };
+        Relationships: [];
+      };
+    };
     Functions: {
+      admin_overview: {
+        Args: { day_start: string; week_start: string };
+        Returns: {
+          leads_since_yesterday: number;
+          overdue_since_yesterday: number;
+          leads_this_week: number;
+          overdue_this_week: number;
+          overdue_total: number;
+          sessions_today: number;
+          sessions_this_week: number;
+          families_enrolled: number;
+        }[];
+      };
       admin_users: {
         Args: never;
         Returns: {
@@ -608,6 +867,10 @@ export type Database = {
         Args: { assessment_id: string; email: string };
         Returns: undefined;
       };
+      enrol_lead: {
+        Args: { lead_id: string; child_first_name: string; child_age?: number };
+        Returns: { parent_id: string; child_id: string; already_enrolled: boolean }[];
+      };
       hook_before_user_created: {
         Args: { event: Json };
         Returns: Json;
@@ -623,6 +886,10 @@ export type Database = {
           leads: number;
           conversion_rate: number;
         }[];
+      };
+      lead_assignees: {
+        Args: never;
+        Returns: { id: string; name: string; role: Database['public']['Enums']['app_role'] }[];
       };
       leaderboard: {
         Args: { max_rows?: number };

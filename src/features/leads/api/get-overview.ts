@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { fetchOverview } from '../lib/overview-query';
+
+export async function getOverview(isAdmin: boolean) {
+  return fetchOverview(await getSupabase(), { isAdmin });
+}
+
+export const overviewQueryOptions = (isAdmin: boolean) =>
+  queryOptions({ queryKey: ['leads', 'overview', { isAdmin }], queryFn: () => getOverview(isAdmin) });
+
+export function useOverview(isAdmin: boolean) {
+  return useQuery(overviewQueryOptions(isAdmin));
+}

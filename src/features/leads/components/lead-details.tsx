@@ -1,0 +1,315 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { controlClasses, Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toast-store';
+import { useAddLeadNote, noteSchema, type NoteValues } from '../api/add-lead-note';
+import { useEnrolLead } from '../api/enrol-lead';
+import { useLead } from '../api/get-lead';
+import { useLeadAssignees } from '../api/get-lead-assignees';
+import { useLeadEvents, type LeadEvent } from '../api/get-lead-events';
+import { useUpdateLead } from '../api/update-lead';
+import { focusLabel, leadStatuses, sourceLabel, statusLabel, type LeadStatus } from '../lib/lead-filters';
+import type { LeadRow } from '../lib/lead-query';
+import { ageFromText } from '../lib/age';
+
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, description: (error as Error).message, variant: 'destructive' });
+
+function describeEvent(event: LeadEvent): string {
+  switch (event.kind) {
+    case 'created':
+      return `Came in through ${sourceLabel(event.to_value)}`;
+    case 'status':
+      return `Status: ${statusLabel(event.from_value)} → ${statusLabel(event.to_value)}`;
+    case 'assignment':
+      return event.to_value
+        ? `Assigned to ${event.to_value}`
+        : `Unassigned (was ${event.from_value ?? 'nobody'})`;
+    default:
+      return 'Note';
+  }
+}
+
+function History({ leadId }: { leadId: string }) {
+  const { data: events, isPending } = useLeadEvents(leadId);
+  if (isPending) return <p>Loading history…</p>;
+  return (
+    <ol className="space-y-3" aria-label="History">
+      {(events ?? []).map((event) => (
+        <li key={event.id} className="border-l-2 border-brand-100 pl-3 text-sm">
+          <p className="font-semibold text-ink">{describeEvent(event)}</p>
+          {event.body ? <p className="whitespace-pre-wrap text-ink">{event.body}</p> : null}
+          <p className="text-ink-muted">
+            {event.actor_name ?? 'Automatically'} ·{' '}
+            <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString()}</time>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function StatusForm({ lead }: { lead: LeadRow }) {
+  // The lead's status unless the user picked another; a change made elsewhere shows through.
+  const [draft, setDraft] = useState<LeadStatus>();
+  const status = draft ?? (lead.status as LeadStatus);
+  const update = useUpdateLead();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    update.mutate(
+      { id: lead.id!, status },
+      {
+        onSuccess: () => {
+          setDraft(undefined);
+          toast({
+            title: 'Status updated',
+            description: `${lead.name ?? lead.email}: ${statusLabel(status)}`,
+          });
+        },
+        onError: failed('The status was not changed'),
+      },
+    );
+  };
+  // 'Enrolled' comes with the family's account: only Enrol sets it.
+  const options = leadStatuses.filter((s) => s.value !== 'enrolled' || lead.status === 'enrolled');
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <Field label="Status" className="flex-1">
+        <Select value={status} onChange={(e) => setDraft(e.target.value as LeadStatus)}>
+          {options.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button type="submit" size="sm" aria-disabled={update.isPending || undefined}>
+        Save status
+      </Button>
+    </form>
+  );
+}
+
+function AssigneeForm({ lead }: { lead: LeadRow }) {
+  const { data: assignees } = useLeadAssignees();
+  const [draft, setDraft] = useState<string>();
+  const assignee = draft ?? lead.assignee_id ?? '';
+  const update = useUpdateLead();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    update.mutate(
+      { id: lead.id!, assigneeId: assignee || null },
+      {
+        onSuccess: () => {
+          setDraft(undefined);
+          toast({
+            title: assignee ? 'Lead assigned' : 'Lead unassigned',
+            description: assignee ? assignees?.find((a) => a.id === assignee)?.name : undefined,
+          });
+        },
+        onError: failed('The assignee was not changed'),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <Field label="Assignee" className="flex-1">
+        <Select value={assignee} onChange={(e) => setDraft(e.target.value)}>
+          <option value="">Unassigned</option>
+          {(assignees ?? []).map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name} ({a.role})
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button type="submit" size="sm" aria-disabled={update.isPending || undefined}>
+        Save assignee
+      </Button>
+    </form>
+  );
+}
+
+function NoteForm({ leadId }: { leadId: string }) {
+  const add = useAddLeadNote(leadId);
+  const { register, handleSubmit, reset, formState } = useForm<NoteValues>({
+    resolver: zodResolver(noteSchema),
+    defaultValues: { body: '' },
+  });
+  const field = register('body');
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const save = ({ body }: NoteValues) =>
+    add.mutateAsync(body.trim()).then(() => {
+      reset();
+      toast({ title: 'Note added' });
+      // Back to the note field for the next note, once the form has re-rendered.
+      requestAnimationFrame(() => textareaRef.current?.focus());
+    }, failed('The note was not saved'));
+  return (
+    <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate className="space-y-2">
+      <Field label="Add a note" error={formState.errors.body?.message}>
+        <textarea
+          rows={3}
+          className={controlClasses}
+          {...field}
+          ref={(element) => {
+            field.ref(element);
+            textareaRef.current = element;
+          }}
+        />
+      </Field>
+      <Button type="submit" size="sm" aria-disabled={formState.isSubmitting || undefined}>
+        Add note
+      </Button>
+    </form>
+  );
+}
+
+function EnrolForm({ lead, onEnrolled }: { lead: LeadRow; onEnrolled: () => void }) {
+  const enrol = useEnrolLead();
+  const [childFirstName, setChildFirstName] = useState(lead.child_name ?? '');
+  const [childAge, setChildAge] = useState(String(ageFromText(lead.child_age) ?? ''));
+  const [error, setError] = useState<string>();
+  if (lead.enrolled_child_id) {
+    return (
+      <p className="text-sm text-ink">
+        This family is enrolled: the parent's account and the child's record exist.
+      </p>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!childFirstName.trim()) {
+      setError("Please enter the child's first name.");
+      return;
+    }
+    setError(undefined);
+    enrol.mutate(
+      {
+        leadId: lead.id!,
+        childFirstName: childFirstName.trim(),
+        childAge: childAge ? Number(childAge) : null,
+      },
+      {
+        onSuccess: (outcome) => {
+          toast({
+            title: 'Family enrolled',
+            description: outcome.invited
+              ? `We emailed ${lead.email} an invitation to choose a password.`
+              : `${lead.email} already had an account; the child was added to it.`,
+          });
+          onEnrolled();
+        },
+        onError: failed('The family was not enrolled'),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-2" aria-labelledby="enrol-heading">
+      <h3 id="enrol-heading" className="font-display text-lg font-bold">
+        Enrol this family
+      </h3>
+      <p className="text-sm text-ink-muted">
+        Invites {lead.email} to a parent account and creates the child's record.
+      </p>
+      <div className="grid grid-cols-2 gap-2">
+        <Field label="Child's first name" error={error} required>
+          <Input value={childFirstName} onChange={(e) => setChildFirstName(e.target.value)} maxLength={50} />
+        </Field>
+        <Field label="Child's age" optional>
+          <Input
+            type="number"
+            min={3}
+            max={18}
+            value={childAge}
+            onChange={(e) => setChildAge(e.target.value)}
+          />
+        </Field>
+      </div>
+      <Button type="submit" size="sm" disabled={enrol.isPending}>
+        {enrol.isPending ? 'Enrolling…' : 'Enrol family'}
+      </Button>
+    </form>
+  );
+}
+
+/** One lead: who, where from, its status and assignee, notes, history and (admins) Enrol. */
+export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boolean; onClose: () => void }) {
+  const { data: lead, isPending } = useLead(id);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [id, isPending]);
+  if (isPending) return <p>Loading lead…</p>;
+  if (!lead) {
+    return (
+      <section aria-labelledby="lead-heading" className="rounded-2xl border border-brand-100 bg-white p-4">
+        <h2 id="lead-heading" ref={headingRef} tabIndex={-1} className="font-display text-xl font-bold">
+          Lead not found
+        </h2>
+        <p className="text-ink-muted">It may have been removed, or it is not assigned to you.</p>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </section>
+    );
+  }
+  const facts: [string, string | null][] = [
+    ['Email', lead.email],
+    ['Phone', lead.phone],
+    [
+      'Child',
+      [lead.child_name, lead.child_age ? `age ${lead.child_age}` : null].filter(Boolean).join(', ') || null,
+    ],
+    ['Focus area', focusLabel(lead.focus_area) || null],
+    ['Source', sourceLabel(lead.source)],
+    ['Landing page', lead.landing_path],
+    ['Campaign', [lead.utm_source, lead.utm_medium, lead.utm_campaign].filter(Boolean).join(' / ') || null],
+    ['Received', new Date(lead.created_at!).toLocaleString()],
+    ['Message', lead.message],
+  ];
+  return (
+    <section
+      aria-labelledby="lead-heading"
+      className="space-y-5 rounded-2xl border border-brand-100 bg-white p-4"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 id="lead-heading" ref={headingRef} tabIndex={-1} className="font-display text-xl font-bold">
+          {lead.name ?? lead.email}
+          {lead.overdue ? (
+            <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 align-middle text-xs font-bold text-white">
+              Overdue
+            </span>
+          ) : null}
+        </h2>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+        {facts
+          .filter(([, value]) => value)
+          .map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-semibold text-ink-muted">{term}</dt>
+              <dd className="break-words text-ink">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <StatusForm lead={lead} />
+      {isAdmin ? <AssigneeForm lead={lead} /> : null}
+      {isAdmin ? <EnrolForm lead={lead} onEnrolled={() => headingRef.current?.focus()} /> : null}
+      <NoteForm leadId={lead.id!} />
+      <div>
+        <h3 className="mb-2 font-display text-lg font-bold">History</h3>
+        <History leadId={lead.id!} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { cn } from '@/lib/cn';
+import {
+  focusLabel,
+  leadSorts,
+  sourceLabel,
+  statusLabel,
+  type LeadFilters,
+  type LeadSort,
+} from '../lib/lead-filters';
+import type { LeadRow } from '../lib/lead-query';
+import { timeAgo } from '../lib/time-ago';
+
+const sortable: Partial<Record<LeadSort, string>> = Object.fromEntries(
+  leadSorts.map((s) => [s.value, s.label]),
+);
+
+function SortHeader({
+  column,
+  label,
+  filters,
+  onSort,
+}: {
+  column: LeadSort;
+  label: string;
+  filters: LeadFilters;
+  onSort: (sort: LeadSort, dir: 'asc' | 'desc') => void;
+}) {
+  const active = filters.sort === column;
+  const next =
+    active && filters.dir === 'desc' ? 'asc' : active ? 'desc' : column === 'created_at' ? 'desc' : 'asc';
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className="px-3 py-2"
+    >
+      <button
+        type="button"
+        onClick={() => onSort(column, next)}
+        className="inline-flex min-h-11 items-center gap-1 font-semibold underline-offset-4 hover:underline"
+      >
+        {label}
+        <span aria-hidden="true">{active ? (filters.dir === 'asc' ? '▲' : '▼') : ''}</span>
+        <span className="sr-only">
+          {active ? `, sorted ${filters.dir === 'asc' ? 'ascending' : 'descending'}` : ', sort'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** The leads as a real table: a caption with the count, sortable column headers, one row per lead. */
+export function LeadsTable({
+  rows,
+  count,
+  filters,
+  selectedId,
+  variantLabel,
+  onSort,
+  onOpen,
+}: {
+  rows: LeadRow[];
+  count: number;
+  filters: LeadFilters;
+  selectedId?: string;
+  variantLabel: (path: string | null) => string;
+  onSort: (sort: LeadSort, dir: 'asc' | 'desc') => void;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+      <table className="min-w-full text-left text-sm">
+        <caption className="px-3 py-2 text-left text-ink-muted">
+          {count === 1 ? '1 lead' : `${count} leads`} match these filters
+          {count > rows.length ? `, showing ${rows.length} on this page` : ''}.
+        </caption>
+        <thead className="border-b border-brand-100 bg-brand-50 text-ink">
+          <tr>
+            <SortHeader column="name" label={sortable.name!} filters={filters} onSort={onSort} />
+            <SortHeader column="source" label={sortable.source!} filters={filters} onSort={onSort} />
+            <th scope="col" className="px-3 py-2">
+              Child
+            </th>
+            <SortHeader column="status" label={sortable.status!} filters={filters} onSort={onSort} />
+            <th scope="col" className="px-3 py-2">
+              Assignee
+            </th>
+            <SortHeader column="created_at" label={sortable.created_at!} filters={filters} onSort={onSort} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={6} className="px-3 py-6 text-center text-ink-muted">
+                No leads match these filters.
+              </td>
+            </tr>
+          ) : null}
+          {rows.map((lead) => (
+            <tr
+              key={lead.id}
+              className={cn(
+                'border-b border-brand-50 align-top',
+                lead.overdue && 'bg-red-50',
+                lead.id === selectedId && 'outline outline-2 -outline-offset-2 outline-brand-700',
+              )}
+            >
+              <th scope="row" className="px-3 py-2 font-normal">
+                <button
+                  type="button"
+                  onClick={() => onOpen(lead.id!)}
+                  className="min-h-11 text-left font-semibold text-brand-800 underline underline-offset-4"
+                  aria-current={lead.id === selectedId ? 'true' : undefined}
+                >
+                  {lead.name ?? lead.email}
+                </button>
+                <div className="text-ink-muted">{lead.email}</div>
+              </th>
+              <td className="px-3 py-2">
+                <div>{sourceLabel(lead.source)}</div>
+                <div className="text-ink-muted">
+                  {variantLabel(lead.landing_variant)}
+                  {lead.utm_campaign ? ` · ${lead.utm_campaign}` : ''}
+                </div>
+              </td>
+              <td className="px-3 py-2">
+                <div>
+                  {[lead.child_name, lead.child_age ? `age ${lead.child_age}` : null]
+                    .filter(Boolean)
+                    .join(', ') || '—'}
+                </div>
+                <div className="text-ink-muted">{focusLabel(lead.focus_area)}</div>
+              </td>
+              <td className="px-3 py-2">
+                <span className="rounded-full bg-brand-50 px-2 py-1 font-semibold text-brand-800">
+                  {statusLabel(lead.status)}
+                </span>
+              </td>
+              <td className="px-3 py-2">
+                {lead.assignee_name ?? <span className="text-ink-muted">Unassigned</span>}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time
+                  dateTime={lead.created_at ?? undefined}
+                  title={new Date(lead.created_at!).toLocaleString()}
+                >
+                  {timeAgo(lead.created_at!)}
+                </time>
+                {lead.overdue ? (
+                  <div className="mt-1 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                    Overdue
+                  </div>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { useLiveQuery } from '@/lib/live-query';
+import { useExportLeads } from '../api/export-leads';
+import { leadsKey, useLeads } from '../api/get-leads';
+import {
+  LEAD_PAGE_SIZE,
+  leadFiltersToSearch,
+  parseLeadFilters,
+  type LeadFilters,
+  type LeadSort,
+} from '../lib/lead-filters';
+import { LeadDetails } from './lead-details';
+import { LeadsFilters, type VariantOption } from './leads-filters';
+import { LeadsTable } from './leads-table';
+import { Pagination } from './pagination';
+
+/**
+ * The leads pipeline: filters and sort in the URL, one server-side page of the table, the selected
+ * lead beside it, and the export of everything the filter matches. Live: a change to any lead the
+ * viewer may see refreshes the list.
+ */
+export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; variants: VariantOption[] }) {
+  // useLocation/useNavigate rather than useSearchParams: the router's entry chunk stays as it is.
+  const location = useLocation();
+  const go = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const filters = parseLeadFilters(params);
+  const selectedId = params.get('lead') ?? undefined;
+  const { data, isPending, isError, error } = useLeads(filters);
+  const exportLeads = useExportLeads();
+  useLiveQuery(leadsKey, { table: 'leads' });
+
+  const navigate = (next: Partial<LeadFilters>, lead: string | undefined = selectedId) => {
+    const search = new URLSearchParams(leadFiltersToSearch(next));
+    const tab = params.get('tab');
+    if (tab) search.set('tab', tab);
+    if (lead) search.set('lead', lead);
+    go({ search: search.toString() });
+  };
+  const change = (changes: Partial<LeadFilters>) => navigate({ ...filters, ...changes, page: 1 });
+  const variantLabel = (path: string | null) =>
+    path ? (variants.find((v) => v.path === path)?.label ?? path) : 'No landing page';
+
+  const onExport = () =>
+    exportLeads.mutate(filters, {
+      onSuccess: (count) => toast({ title: 'Export ready', description: `${count} leads saved as CSV.` }),
+      onError: (e) =>
+        toast({ title: 'The export failed', description: (e as Error).message, variant: 'destructive' }),
+    });
+
+  return (
+    <div className="space-y-4">
+      <LeadsFilters filters={filters} variants={variants} onChange={change} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-ink-muted">
+          Sorted by {filters.sort === 'created_at' ? 'received' : filters.sort}.
+        </p>
+        <Button variant="secondary" size="sm" onClick={onExport} disabled={exportLeads.isPending}>
+          {exportLeads.isPending ? 'Exporting…' : 'Export CSV'}
+        </Button>
+      </div>
+      <div className={selectedId ? 'grid gap-4 lg:grid-cols-[3fr_2fr]' : ''}>
+        <div>
+          {isError ? (
+            <p role="alert" className="text-red-800">
+              The leads could not be loaded: {(error as Error).message}
+            </p>
+          ) : isPending ? (
+            <p>Loading leads…</p>
+          ) : (
+            <>
+              <LeadsTable
+                rows={data.rows}
+                count={data.count}
+                filters={filters}
+                selectedId={selectedId}
+                variantLabel={variantLabel}
+                onSort={(sort: LeadSort, dir) => navigate({ ...filters, sort, dir, page: 1 })}
+                onOpen={(id) => navigate(filters, id)}
+              />
+              <Pagination
+                page={filters.page}
+                pageSize={LEAD_PAGE_SIZE}
+                count={data.count}
+                label="Leads pages"
+                onPage={(page) => navigate({ ...filters, page })}
+              />
+            </>
+          )}
+        </div>
+        {selectedId ? (
+          <LeadDetails
+            key={selectedId}
+            id={selectedId}
+            isAdmin={isAdmin}
+            onClose={() => navigate(filters, '')}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { useExportSubscribers } from '../api/export-subscribers';
+import { SUBSCRIBER_PAGE_SIZE, useSubscribers } from '../api/get-newsletter-subscribers';
+import { useUnsubscribeSubscriber } from '../api/unsubscribe-subscriber';
+import { Pagination } from './pagination';
+
+/** The newsletter's subscribers: search, export, unsubscribe (which removes the address). */
+export function NewsletterSubscribers() {
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState<string>();
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error } = useSubscribers({ q, page });
+  const unsubscribe = useUnsubscribeSubscriber();
+  const exportAll = useExportSubscribers();
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(draft.trim() || undefined);
+    setPage(1);
+  };
+  const remove = (id: string, email: string) => {
+    if (!window.confirm(`Unsubscribe ${email}? The address is removed from the list.`)) return;
+    unsubscribe.mutate(id, {
+      onSuccess: () => {
+        toast({ title: 'Unsubscribed', description: email });
+        document.getElementById('subscribers-heading')?.focus();
+      },
+      onError: (e) =>
+        toast({ title: 'Not unsubscribed', description: (e as Error).message, variant: 'destructive' }),
+    });
+  };
+  return (
+    <section aria-labelledby="subscribers-heading" className="space-y-4">
+      <h2 id="subscribers-heading" tabIndex={-1} className="font-display text-xl font-bold">
+        Newsletter subscribers
+      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <form
+          role="search"
+          aria-label="Search subscribers"
+          onSubmit={search}
+          className="flex items-end gap-2"
+        >
+          <Field label="Search by email or first name">
+            <Input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          </Field>
+          <Button type="submit" variant="secondary" size="sm">
+            Search
+          </Button>
+        </form>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={exportAll.isPending}
+          onClick={() =>
+            exportAll.mutate(q, {
+              onSuccess: (count) =>
+                toast({ title: 'Export ready', description: `${count} subscribers saved as CSV.` }),
+              onError: (e) =>
+                toast({
+                  title: 'The export failed',
+                  description: (e as Error).message,
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          Export CSV
+        </Button>
+      </div>
+      {isError ? (
+        <p role="alert">The subscribers could not be loaded: {(error as Error).message}</p>
+      ) : isPending ? (
+        <p>Loading subscribers…</p>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+            <table className="min-w-full text-left text-sm">
+              <caption className="px-3 py-2 text-left text-ink-muted">
+                {data.count === 1 ? '1 subscriber' : `${data.count} subscribers`}, newest first.
+              </caption>
+              <thead className="border-b border-brand-100 bg-brand-50">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Email
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    First name
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Signed up on
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Subscribed
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.rows.map((s) => (
+                  <tr key={s.id} className="border-b border-brand-50">
+                    <th scope="row" className="px-3 py-2 font-semibold">
+                      {s.email}
+                    </th>
+                    <td className="px-3 py-2">{s.first_name ?? '—'}</td>
+                    <td className="px-3 py-2">{s.source ?? '—'}</td>
+                    <td className="px-3 py-2">{new Date(s.created_at).toLocaleDateString()}</td>
+                    <td className="px-3 py-2">
+                      <Button variant="ghost" size="sm" onClick={() => remove(s.id, s.email)}>
+                        Unsubscribe<span className="sr-only"> {s.email}</span>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={page}
+            pageSize={SUBSCRIBER_PAGE_SIZE}
+            count={data.count}
+            label="Subscriber pages"
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

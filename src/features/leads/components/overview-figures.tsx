@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { site } from '@/config/site';
+import { useLiveQuery } from '@/lib/live-query';
+import { useOverview } from '../api/get-overview';
+import { overviewWindow } from '../lib/overview-query';
+import { leadsSearch, localDay as toDay, type LeadsLink } from '../lib/overview-links';
+
+const leadsHref = (link: LeadsLink) => `${paths.adminWaitlist}${leadsSearch(link)}`;
+
+function Figure({
+  title,
+  value,
+  href,
+  children,
+}: {
+  title: string;
+  value: ReactNode;
+  href: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="rounded-2xl border border-brand-100 bg-white p-4">
+      <h2 className="text-sm font-semibold text-ink-muted">{title}</h2>
+      <p className="mt-1 font-display text-3xl font-extrabold text-ink">
+        <Link to={href} className="underline-offset-4 hover:underline">
+          {value}
+          <span className="sr-only"> — {title}, open the list</span>
+        </Link>
+      </p>
+      {children ? <div className="mt-1 text-sm">{children}</div> : null}
+    </div>
+  );
+}
+
+function Overdue({ count, href }: { count: number; href: string }) {
+  if (count === 0) return <p className="text-ink-muted">None past the {site.replyWithinHours}-hour reply</p>;
+  return (
+    <Link to={href} className="font-semibold text-red-800 underline underline-offset-4">
+      {count} past the {site.replyWithinHours}-hour reply
+    </Link>
+  );
+}
+
+/** Today at a glance; every figure links to the list behind it. Coaches see their own part. */
+export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
+  const { data, isPending, isError, error } = useOverview(isAdmin);
+  useLiveQuery(['leads', 'overview'], { table: 'leads' });
+  if (isError) return <p role="alert">The overview could not be loaded: {(error as Error).message}</p>;
+  if (isPending) return <p>Loading the overview…</p>;
+
+  const { day, week } = overviewWindow();
+  const yesterday = new Date(day);
+  yesterday.setDate(day.getDate() - 1);
+  const weekEnd = new Date(week);
+  weekEnd.setDate(week.getDate() + 6);
+  const lastWeek = new Date(day);
+  lastWeek.setDate(day.getDate() - 7);
+  const sessionsHref = (from: Date, to: Date) => `${paths.adminSessions}?from=${toDay(from)}&to=${toDay(to)}`;
+
+  return (
+    <div className="space-y-8">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Figure
+          title={isAdmin ? 'New leads since yesterday' : 'Your new leads since yesterday'}
+          value={data.leadsSinceYesterday}
+          href={leadsHref({ from: toDay(yesterday) })}
+        >
+          <Overdue
+            count={data.overdueSinceYesterday}
+            href={leadsHref({ from: toDay(yesterday), overdue: true })}
+          />
+        </Figure>
+        <Figure
+          title={isAdmin ? 'New leads this week' : 'Your new leads this week'}
+          value={data.leadsThisWeek}
+          href={leadsHref({ from: toDay(week) })}
+        >
+          <Overdue count={data.overdueThisWeek} href={leadsHref({ from: toDay(week), overdue: true })} />
+        </Figure>
+        <Figure
+          title="Waiting for a reply (overdue)"
+          value={data.overdueTotal}
+          href={leadsHref({ overdue: true })}
+        />
+        <Figure
+          title={isAdmin ? 'Sessions today' : 'Your sessions today'}
+          value={data.sessionsToday}
+          href={sessionsHref(day, day)}
+        />
+        <Figure
+          title={isAdmin ? 'Sessions this week' : 'Your sessions this week'}
+          value={data.sessionsThisWeek}
+          href={sessionsHref(week, weekEnd)}
+        />
+        {isAdmin && data.familiesEnrolled !== null ? (
+          <Figure
+            title="Beta families enrolled"
+            value={`${data.familiesEnrolled} of ${site.betaFamilies}`}
+            href={leadsHref({ status: 'enrolled' })}
+          >
+            <div
+              role="progressbar"
+              aria-label="Beta places filled"
+              aria-valuemin={0}
+              aria-valuemax={site.betaFamilies}
+              aria-valuenow={Math.min(data.familiesEnrolled, site.betaFamilies)}
+              className="h-2 overflow-hidden rounded-full bg-brand-50"
+            >
+              <div
+                className="h-full bg-brand-700"
+                style={{ width: `${Math.min(100, (data.familiesEnrolled / site.betaFamilies) * 100)}%` }}
+              />
+            </div>
+          </Figure>
+        ) : null}
+      </div>
+      {isAdmin ? (
+        <section aria-labelledby="conversions-heading">
+          <h2 id="conversions-heading" className="font-display text-xl font-bold">
+            Conversions per landing variant, last 7 days
+          </h2>
+          <p className="text-sm text-ink-muted">
+            Form leads per visitor. The{' '}
+            <Link to={paths.adminReport} className="underline">
+              landing report
+            </Link>{' '}
+            has campaigns and time on page.
+          </p>
+          <div className="mt-3 overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">
+                Visitors, leads and conversion rate per landing variant, last 7 days
+              </caption>
+              <thead className="border-b border-brand-100 bg-brand-50">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Landing variant
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Visitors
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Leads
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Conversion
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.conversions.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="px-3 py-4 text-ink-muted">
+                      No visits in the last 7 days.
+                    </td>
+                  </tr>
+                ) : null}
+                {data.conversions.map((c) => (
+                  <tr key={c.path} className="border-b border-brand-50">
+                    <th scope="row" className="px-3 py-2 font-semibold">
+                      {c.path}
+                    </th>
+                    <td className="px-3 py-2">{c.visitors}</td>
+                    <td className="px-3 py-2">
+                      <Link
+                        to={leadsHref({ variant: c.path, from: toDay(lastWeek) })}
+                        className="font-semibold text-brand-800 underline underline-offset-4"
+                      >
+                        {c.leads}
+                        <span className="sr-only"> leads from {c.path}</span>
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">{c.rate === null ? '—' : `${(c.rate * 100).toFixed(1)}%`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminDb, anonClient, uniqueEmail } from '../support/stack.ts';
+import { waitForEmail } from '../support/inbox.ts';
+import { storageStateOf } from './support/roles.ts';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+/** A fresh intro-call request, sent as a visitor's browser sends it. */
+async function newLead(overrides: Record<string, unknown> = {}) {
+  const row = {
+    id: randomUUID(),
+    name: 'Elena Vargas',
+    email: uniqueEmail('e2e-lead'),
+    phone: '(555) 010-4242',
+    child_name: 'Pablo',
+    age_band: '9',
+    challenge: 'confidence',
+    consent: true,
+    source: 'fit-call',
+    landing_path: '/coaching-v2?utm_source=instagram&utm_medium=social&utm_campaign=e2e_spring',
+    ...overrides,
+  };
+  const { error } = await anonClient().from('waitlist').insert(row);
+  if (error) throw error;
+  return row;
+}
+
+/** The count in the leads table's caption. */
+async function captionCount(page: Page): Promise<number> {
+  const caption = await page.locator('table caption').first().textContent();
+  return Number(/(\d+) leads?/.exec(caption ?? '')?.[1] ?? NaN);
+}
+
+test.describe('as the demo admin', () => {
+  test.use({ storageState: storageStateOf('admin') });
+
+  test('works a lead from new to enrolled: status, note, assignee, enrol with the invitation', async ({
+    page,
+  }) => {
+    const lead = await newLead();
+    await page.goto(`/admin/waitlist?q=${encodeURIComponent(lead.email)}`);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('Intro call request');
+    await expect(table).toContainText('e2e_spring');
+    await expect(table).toContainText('Pablo, age 9');
+    await expect(table).toContainText('New');
+    await table.getByRole('button', { name: 'Elena Vargas' }).click();
+
+    const panel = page.getByRole('region', { name: /Elena Vargas/ });
+    await expect(panel.getByRole('heading', { name: /Elena Vargas/ })).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // Status by keyboard: choose, Tab to Save, Enter.
+    const status = panel.getByLabel('Status');
+    await status.focus();
+    await status.selectOption('contacted');
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: 'Save status' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Status updated', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'History' })).toContainText('Status: New → Contacted');
+
+    await panel.getByLabel('Add a note').fill('Spoke to Elena; intro call on Thursday.');
+    await panel.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByText('Note added', { exact: true })).toBeVisible();
+    await expect(panel.getByLabel('Add a note')).toBeFocused();
+    await expect(panel.getByRole('list', { name: 'History' })).toContainText(
+      'Spoke to Elena; intro call on Thursday.',
+    );
+
+    await panel.getByLabel('Assignee').selectOption({ label: 'Jordan Ellis (coach)' });
+    await panel.getByRole('button', { name: 'Save assignee' }).click();
+    await expect(page.getByText('Lead assigned', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'History' })).toContainText('Assigned to Jordan Ellis');
+
+    await expect(panel.getByLabel("Child's first name")).toHaveValue('Pablo');
+    await panel.getByRole('button', { name: 'Enrol family' }).click();
+    await expect(page.getByText('Family enrolled', { exact: true })).toBeVisible();
+    await expect(panel).toContainText('This family is enrolled');
+    await expect(table).toContainText('Enrolled');
+
+    const invitation = await waitForEmail(lead.email, /invited/i);
+    expect(invitation.html).toContain('reset-password');
+    const db = await adminDb();
+    try {
+      const { rows } = await db.query(
+        `select c.first_name, c.age_band from public.children c join auth.users u on u.id = c.parent_id
+         where lower(u.email) = lower($1)`,
+        [lead.email],
+      );
+      expect(rows).toEqual([{ first_name: 'Pablo', age_band: '9' }]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  test('the CSV export holds every row of the current filter', async ({ page }) => {
+    await page.goto('/admin/waitlist?status=contacted');
+    await expect(page.locator('table caption')).toContainText('match these filters');
+    const shown = await captionCount(page);
+    expect(shown).toBeGreaterThan(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^ploom-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Received,Name,Email,Phone,Child,Child age,Focus area,Source,Landing variant,UTM source,UTM medium,UTM campaign,Status,Overdue,Assignee,Message',
+    );
+    expect(lines).toHaveLength(shown + 1);
+    for (const line of lines.slice(1)) expect(line).toContain(',Contacted,');
+    await expect(page.getByText('Export ready', { exact: true })).toBeVisible();
+  });
+
+  test('the overview links each figure to the list behind it', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Beta families enrolled' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Conversions per landing variant, last 7 days' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const overdue = page.getByRole('link', { name: /Waiting for a reply \(overdue\), open the list/ });
+    const figure = Number((await overdue.textContent())?.match(/^\d+/)?.[0]);
+    await overdue.click();
+    await page.waitForURL(/\/admin\/waitlist\?overdue=1$/);
+    await expect(page.getByLabel('Only overdue (no reply after 24 h)')).toBeChecked();
+    await expect(page.locator('table caption')).toContainText('match these filters');
+    expect(await captionCount(page)).toBe(figure);
+    await expect(page.getByRole('table').getByText('Overdue').first()).toBeVisible();
+
+    await page.goto('/admin');
+    await page.getByRole('link', { name: /Beta families enrolled, open the list/ }).click();
+    await page.waitForURL(/status=enrolled/);
+    await expect(page.getByLabel('Status')).toHaveValue('enrolled');
+  });
+
+  test('the newsletter tab lists, searches and unsubscribes', async ({ page }) => {
+    const email = uniqueEmail('e2e-reader');
+    await anonClient().from('newsletter_subscribers').insert({ email, first_name: 'Remy', source: 'home' });
+    await page.goto('/admin/waitlist');
+    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await expect(page.getByRole('heading', { name: 'Newsletter subscribers' })).toBeVisible();
+    await page.getByLabel('Search by email or first name').fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Unsubscribe ${email}` }).click();
+    await expect(page.getByText('Unsubscribed', { exact: true })).toBeVisible();
+    await expect(page.getByRole('table')).not.toContainText(email);
+  });
+});
+
+test.describe('as the demo coach', () => {
+  test.use({ storageState: storageStateOf('coach') });
+
+  test('sees only the leads assigned to them, and no newsletter, beta counter or enrol', async ({ page }) => {
+    await page.goto('/admin/waitlist');
+    const table = page.getByRole('table');
+    await expect(table).toContainText('Hugo Martin');
+    await expect(table).not.toContainText('Nora Quinn');
+    const assignees = await table.locator('tbody tr td:nth-child(5)').allTextContents();
+    expect(assignees.length).toBeGreaterThan(0);
+    expect(new Set(assignees)).toEqual(new Set(['Jordan Ellis']));
+    await expect(page.getByRole('link', { name: 'Newsletter' })).toHaveCount(0);
+
+    await table.getByRole('button', { name: 'Hugo Martin' }).click();
+    const panel = page.getByRole('region', { name: /Hugo Martin/ });
+    await expect(panel.getByLabel('Status')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Enrol family' })).toHaveCount(0);
+    await expect(panel.getByLabel('Assignee')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Your new leads since yesterday' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Beta families enrolled' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
