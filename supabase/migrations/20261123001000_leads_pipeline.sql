@@ -24,7 +24,8 @@ create table public.leads (
   waitlist_id uuid unique references public.waitlist (id) on delete cascade,
   contact_message_id uuid unique references public.contact_messages (id) on delete cascade,
   quiz_assessment_id uuid unique references public.quiz_assessments (id) on delete cascade,
-  name text check (char_length(name) <= 100),
+  -- Sorted as people read names (case and accents aside), whatever the database's own locale.
+  name text collate "und-x-icu" check (char_length(name) <= 100),
   email text not null check (char_length(email) <= 254),
   phone text check (char_length(phone) <= 25),
   child_name text check (char_length(child_name) <= 100),
