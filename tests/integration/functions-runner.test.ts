@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, PROJECT_ROOT, loadConfig } from '../../local-supabase/config.ts';
-import { createFunctions } from '../../local-supabase/functions.ts';
-import { parseFunctionSettings } from '../../local-supabase/functions-config.ts';
+import { createFunctions } from '../../local-supabase/functions/service.ts';
+import { parseFunctionSettings } from '../../local-supabase/functions/config.ts';
 import type { HttpService, StackContext } from '../../local-supabase/types.ts';
 
 /**
@@ -362,7 +362,7 @@ Deno.serve(async () => {
       script,
       `
 import http from 'node:http';
-import { createFunctions } from ${JSON.stringify(path.join(PROJECT_ROOT, 'local-supabase', 'functions.ts'))};
+import { createFunctions } from ${JSON.stringify(path.join(PROJECT_ROOT, 'local-supabase', 'functions', 'service.ts'))};
 const fns = createFunctions({ config: { host: '127.0.0.1', apiPort: 1, dbPort: 2, smtpPort: 3, dbPassword: 'x', mailFrom: 'a', teamEmail: 'b', siteUrl: 'c' }, log: () => {} } as never, {
   functionsDir: ${JSON.stringify(dir)},
   configFile: ${JSON.stringify(path.join(dir, 'config.toml'))},
