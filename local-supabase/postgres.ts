@@ -150,25 +150,30 @@ async function initCluster(config: StackConfig, bin: string, dataDir: string, ow
 }
 
 export interface PostgresEvents {
-  /** the server exited on its own (crash, kill); a restart is under way */
+  /**
+   * Every session ended on its own: the postmaster died (it is being started again), or a backend
+   * crashed and PostgreSQL ended all sessions to recover. Until `restarted`, connections fail.
+   */
   down: [reason: string];
-  /** the server accepts connections again after a `down`, `downtimeMs` later */
+  /** the server accepts connections again, on the same data, `downtimeMs` after `down` */
   restarted: [downtimeMs: number];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The running server, supervised: if the postmaster dies (killed, crashed), it is started again on
- * the same data, where PostgreSQL's crash recovery replays the write-ahead log, and `restarted` is
- * emitted once it accepts connections. Commits are durable (`fsync` and `synchronous_commit` stay
- * on, as PostgreSQL ships): a commit the API confirmed is in the WAL on disk, so it survives the
- * crash of any process, the postmaster included.
+ * The running server, supervised. A connection held open (the sentinel) notices at once when the
+ * server ends every session; if the postmaster itself died it is started again on the same data.
+ * Either way PostgreSQL's crash recovery replays the write-ahead log, and `restarted` is emitted
+ * once it accepts connections. Commits are durable (`fsync` and `synchronous_commit` are on, as
+ * PostgreSQL ships): a commit the API confirmed is in the WAL on disk, so it survives the crash of
+ * any process, the postmaster included.
  */
 export class RunningPostgres extends EventEmitter<PostgresEvents> {
   private child?: ChildProcess;
+  private sentinel?: pg.Client;
   private stopping = false;
-  private restarting?: Promise<void>;
+  private recovering?: Promise<void>;
   private log = '';
 
   constructor(
@@ -188,8 +193,13 @@ export class RunningPostgres extends EventEmitter<PostgresEvents> {
       : undefined;
   }
 
-  /** Starts the server and resolves once it accepts connections. */
-  async launch(): Promise<void> {
+  /** Starts the server; resolves once it accepts connections and is watched. */
+  async start(): Promise<void> {
+    await this.spawnServer();
+    await this.watch();
+  }
+
+  private async spawnServer(): Promise<void> {
     this.log = '';
     const child = spawn(
       path.join(this.bin, 'bin', 'postgres'),
@@ -206,6 +216,9 @@ export class RunningPostgres extends EventEmitter<PostgresEvents> {
         'max_connections=200',
         '-c',
         'shared_buffers=128MB',
+        // After a crash, one syncfs() of the data directory's file system instead of an fsync()
+        // per file: the same guarantee, a faster recovery (Linux only).
+        ...(process.platform === 'linux' ? ['-c', 'recovery_init_sync_method=syncfs'] : []),
       ],
       {
         uid: this.owner?.uid,
@@ -250,33 +263,52 @@ export class RunningPostgres extends EventEmitter<PostgresEvents> {
     }
 
     void exited.then(() => {
-      if (this.stopping || this.child !== child) return;
-      const reason = `PostgreSQL exited (${child.signalCode ?? `code ${child.exitCode}`})`;
-      this.emit('down', reason);
-      this.restarting ??= this.restart().finally(() => (this.restarting = undefined));
+      if (this.child === child) {
+        this.lost(`PostgreSQL exited (${child.signalCode ?? `code ${child.exitCode}`})`);
+      }
     });
   }
 
-  /** Starts the server again until it accepts connections, backing off up to 2 s between tries. */
-  private async restart() {
-    const downSince = Date.now();
-    let delay = 50;
+  /** Opens the sentinel: its end means the server ended every session (or died). */
+  private async watch(): Promise<void> {
+    const client = new pg.Client({ connectionString: dbUrl(this.config), application_name: 'supervisor' });
+    client.on('error', () => {});
+    await client.connect();
+    client.once('end', () => {
+      if (this.sentinel !== client) return;
+      this.sentinel = undefined;
+      this.lost('the database server ended every session');
+    });
+    this.sentinel = client;
+  }
+
+  private lost(reason: string) {
+    if (this.stopping || this.recovering) return;
+    this.emit('down', reason);
+    this.recovering = this.recover().finally(() => (this.recovering = undefined));
+  }
+
+  /** Until the server accepts connections again: start it if it died, else wait for its recovery. */
+  private async recover() {
+    const since = Date.now();
     let lastError = '';
     while (!this.stopping) {
       try {
-        await this.launch();
-        this.emit('restarted', Date.now() - downSince);
+        if (this.pid === undefined) await this.spawnServer();
+        await this.watch();
+        this.emit('restarted', Date.now() - since);
         return;
       } catch (error) {
         if (this.stopping) return;
-        // Backends of the dead postmaster still attached to its shared memory block a new start
+        // Backends of a dead postmaster still attached to its shared memory block a new start
         // until they notice and exit, usually within milliseconds.
         const message = (error as Error).message;
-        const firstLine = message.split('\n').find((line) => /FATAL|could not|did not/.test(line)) ?? message;
-        if (firstLine !== lastError) this.report(`restart failed, retrying: ${firstLine.trim()}`);
-        lastError = firstLine;
-        await sleep(delay);
-        delay = Math.min(delay * 2, 2000);
+        const line = message.split('\n').find((l) => /FATAL|could not|did not/.test(l)) ?? message;
+        if (line !== lastError && !/recovery mode|starting up|ECONNREFUSED/.test(line)) {
+          this.report(`not back yet, retrying: ${line.trim()}`);
+        }
+        lastError = line;
+        await sleep(Date.now() - since < 5000 ? 50 : 500);
       }
     }
   }
@@ -284,7 +316,10 @@ export class RunningPostgres extends EventEmitter<PostgresEvents> {
   /** Fast shutdown: ends sessions, checkpoints, exits; no restart afterwards. */
   async stop(): Promise<void> {
     this.stopping = true;
-    await this.restarting;
+    await this.recovering;
+    const sentinel = this.sentinel;
+    this.sentinel = undefined;
+    await sentinel?.end().catch(() => {});
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -306,7 +341,7 @@ export async function startPostgres(
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initCluster(config, bin, dataDir, owner);
   else await stopStale(dataDir);
   const server = new RunningPostgres(config, bin, dataDir, owner, report);
-  await server.launch();
+  await server.start();
   return server;
 }
 

@@ -120,7 +120,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     let databaseUp = true;
     postgres.on('down', (reason) => {
       databaseUp = false;
-      log('postgres', `${reason}; restarting it`);
+      log('postgres', `${reason}; the stack answers 503 until it is back`);
       events.emit('db-down');
     });
     postgres.on('restarted', (downtimeMs) => {
@@ -145,9 +145,15 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     const auth = whileDatabaseUp(createAuth(ctx, mail), () => databaseUp, authUnavailable);
     const realtime = await createRealtime(ctx);
     const functions = createFunctions(ctx);
-    cleanups.push(async () => {
-      await Promise.all([rest.close?.(), auth.close?.(), realtime.close?.(), functions.close?.()]);
-    });
+    let servicesClosed: Promise<unknown> | undefined;
+    const closeServices = () =>
+      (servicesClosed ??= Promise.all([
+        rest.close?.(),
+        auth.close?.(),
+        realtime.close?.(),
+        functions.close?.(),
+      ]));
+    cleanups.push(async () => void (await closeServices()));
     // The functions' npm: packages: already cached by `npm install`, else fetched now (progress in
     // the log), so no request waits for a download.
     const functionsReady = await functions.prepared;
@@ -157,13 +163,14 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
       server.once('error', reject);
       server.listen(config.apiPort, config.host, () => resolve());
     });
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    cleanups.push(async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      // Upgraded (WebSocket) connections are no longer the server's: Realtime ends them, and only
+      // then can the server finish closing.
+      await closeServices();
+      await closed;
+    });
 
     return {
       config,
