@@ -225,6 +225,9 @@ export class RunningPostgres extends EventEmitter<PostgresEvents> {
         gid: this.owner?.gid,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, LC_ALL: 'C' },
+        // Its own process group: Ctrl-C in the terminal reaches the stack, which stops the server
+        // itself, rather than the server too, which the supervisor would take for a crash.
+        detached: true,
       },
     );
     this.child = child;
