@@ -98,6 +98,7 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
   // The functions' npm: packages, fetched now rather than by the first request: about 3 s on a
   // fresh machine (`npm install` normally did it already), 0.1 s when cached.
   const preparing = new AbortController();
+  let announced = false;
   const prepared: Promise<PrepareResult> =
     options.prepare === false
       ? Promise.resolve({ ok: true, ms: 0, downloads: 0 })
@@ -106,6 +107,8 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
           denoDir,
           signal: preparing.signal,
           onDownload: (url) => {
+            if (!announced) log("fetching the functions' npm packages into the Deno cache (once)");
+            announced = true;
             if (url.endsWith('.tgz') || url.endsWith('.tar.gz')) log(`downloading ${url}`);
           },
         }).then((result) => {
