@@ -93,6 +93,12 @@ try {
       await db.query(durable ? `alter system reset ${name}` : `alter system set ${name} = off`);
     }
     await db.query(`select pg_reload_conf()`);
+    // The reload is asynchronous: wait until a session sees it (the pool's sessions see it as soon).
+    const wanted = durable ? 'on' : 'off';
+    for (let tries = 0; (await setting('synchronous_commit')) !== wanted; tries++) {
+      if (tries > 250) throw new Error('the configuration reload did not apply');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   };
   // Alternating passes, so a change in the machine's load hits both modes alike; medians reported.
   const durableRuns: Awaited<ReturnType<typeof measure>>[] = [];
