@@ -5,7 +5,7 @@ import { startStack, StackAlreadyRunning, type RunningStack } from './stack.ts';
  * Also used by `npm start` and the test runner through `runStackUntilSignal`.
  */
 export function printStack(stack: RunningStack) {
-  const { urls, keys } = stack;
+  const { urls, keys, functions } = stack;
   console.log(
     [
       `Local Supabase stack ready in ${(stack.startedInMs / 1000).toFixed(1)} s`,
@@ -14,6 +14,9 @@ export function printStack(stack: RunningStack) {
       `  Inbox (mail)   ${urls.inbox}`,
       `  anon key       ${keys.anon}`,
       `  service_role   ${keys.serviceRole}`,
+      functions.ok
+        ? `  Functions      ${urls.api}/functions/v1/<name>`
+        : `  Functions      NOT READY: their npm packages could not be fetched (see the log above)`,
     ].join('\n'),
   );
 }
@@ -44,8 +47,10 @@ export async function runStackUntilSignal(
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   process.on('SIGHUP', () => void shutdown(0));
+  // Every part handles its own failures (a lost database connection, a dying function); an error
+  // that still gets here is a defect, and the stack stops rather than run in an unknown state.
   process.on('uncaughtException', (error) => {
-    console.error(error);
+    console.error('[stack] unexpected error, stopping:', error);
     void shutdown(1);
   });
   const result = await onReady?.(stack);

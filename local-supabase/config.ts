@@ -33,6 +33,16 @@ export interface StackConfig {
   quiet: boolean;
 }
 
+/** The stack's ports moved by `offset` (the Supabase CLI's defaults at 0). */
+export function portsFor(offset: number) {
+  return {
+    apiPort: 54321 + offset,
+    dbPort: 54322 + offset,
+    inboxPort: 54324 + offset,
+    smtpPort: 54325 + offset,
+  };
+}
+
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const offset = Number(process.env.LOCAL_SUPABASE_PORT_OFFSET ?? 0);
   if (!Number.isInteger(offset) || offset < 0 || offset > 5000) {
@@ -43,10 +53,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     path.join(PROJECT_ROOT, '.local-supabase', offset === 0 ? 'default' : `offset-${offset}`);
   return {
     host: '127.0.0.1',
-    apiPort: 54321 + offset,
-    dbPort: 54322 + offset,
-    inboxPort: 54324 + offset,
-    smtpPort: 54325 + offset,
+    ...portsFor(offset),
     stateDir,
     siteUrl: process.env.SITE_URL ?? `http://localhost:${5173 + offset}`,
     teamEmail: process.env.TEAM_EMAIL ?? 'team@ploom.local',

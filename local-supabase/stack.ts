@@ -1,7 +1,8 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import {
   apiUrl,
   dbUrl,
@@ -11,20 +12,29 @@ import {
   SERVICE_ROLE_KEY,
   type StackConfig,
 } from './config.ts';
-import { migrate, startPostgres } from './postgres.ts';
+import { createPool, migrate, startPostgres } from './postgres.ts';
 import { startMail, stopStaleMail } from './mail.ts';
 import { createGateway } from './gateway.ts';
 import { createRest } from './rest.ts';
 import { createAuth } from './auth.ts';
 import { createRealtime } from './realtime.ts';
-import { createFunctions } from './functions.ts';
-import type { StackContext } from './types.ts';
+import { AuthError, sendAuthError } from './auth-errors.ts';
+import { createFunctions } from './functions/service.ts';
+import type { PrepareResult } from './functions/deno.ts';
+import { sendJson } from './http.ts';
+import type { HttpService, StackContext, StackEvents } from './types.ts';
 
 export interface RunningStack {
   config: StackConfig;
   urls: { api: string; db: string; inbox: string };
   keys: { anon: string; serviceRole: string };
   startedInMs: number;
+  /** whether the edge functions' packages are in the cache (fetched during the start if needed) */
+  functions: PrepareResult;
+  /** `db-down` / `db-restarted` when PostgreSQL dies and is restarted */
+  events: EventEmitter<StackEvents>;
+  /** the postmaster's process id while it runs */
+  postgresPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -101,54 +111,75 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     cleanups.length = 0;
   };
   try {
-    const postgres = await startPostgres(config);
+    const log = (part: string, message: string) => {
+      if (!config.quiet) console.error(`[${part}] ${message}`);
+    };
+    const events = new EventEmitter<StackEvents>();
+    const postgres = await startPostgres(config, (message) => log('postgres', message));
     cleanups.push(() => postgres.stop());
+    let databaseUp = true;
+    postgres.on('down', (reason) => {
+      databaseUp = false;
+      log('postgres', `${reason}; the stack answers 503 until it is back`);
+      events.emit('db-down');
+    });
+    postgres.on('restarted', (downtimeMs) => {
+      databaseUp = true;
+      log('postgres', `accepting connections again after ${downtimeMs} ms`);
+      events.emit('db-restarted');
+    });
     await migrate(config, { seed: true });
 
-    const adminPool = new pg.Pool({ connectionString: dbUrl(config), max: 10 });
-    const apiPool = new pg.Pool({ connectionString: dbUrl(config, 'authenticator', 'postgres'), max: 20 });
-    adminPool.on('error', () => {});
-    apiPool.on('error', () => {});
+    const adminPool = createPool(dbUrl(config), 10, (message) => log('postgres', message));
+    const apiPool = createPool(dbUrl(config, 'authenticator', 'postgres'), 20, (message) =>
+      log('postgres', message),
+    );
     cleanups.push(() => adminPool.end());
     cleanups.push(() => apiPool.end());
 
     const mail = await startMail(config);
     cleanups.push(() => mail.stop());
 
-    const ctx: StackContext = {
-      config,
-      adminPool,
-      apiPool,
-      log: (part, message) => {
-        if (!config.quiet) console.error(`[${part}] ${message}`);
-      },
-    };
-    const rest = createRest(ctx);
-    const auth = createAuth(ctx, mail);
+    const ctx: StackContext = { config, adminPool, apiPool, log, events };
+    const rest = whileDatabaseUp(createRest(ctx), () => databaseUp, restUnavailable);
+    const auth = whileDatabaseUp(createAuth(ctx, mail), () => databaseUp, authUnavailable);
     const realtime = await createRealtime(ctx);
     const functions = createFunctions(ctx);
-    cleanups.push(async () => {
-      await Promise.all([rest.close?.(), auth.close?.(), realtime.close?.(), functions.close?.()]);
-    });
+    let servicesClosed: Promise<unknown> | undefined;
+    const closeServices = () =>
+      (servicesClosed ??= Promise.all([
+        rest.close?.(),
+        auth.close?.(),
+        realtime.close?.(),
+        functions.close?.(),
+      ]));
+    cleanups.push(async () => void (await closeServices()));
+    // The functions' npm: packages: already cached by `npm install`, else fetched now (progress in
+    // the log), so no request waits for a download.
+    const functionsReady = await functions.prepared;
 
     const server = createGateway(ctx, { rest, auth, realtime, functions });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.apiPort, config.host, () => resolve());
     });
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    cleanups.push(async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      // Upgraded (WebSocket) connections are no longer the server's: Realtime ends them, and only
+      // then can the server finish closing.
+      await closeServices();
+      await closed;
+    });
 
     return {
       config,
       urls: { api: apiUrl(config), db: dbUrl(config), inbox: inboxUrl(config) },
       keys: { anon: ANON_KEY, serviceRole: SERVICE_ROLE_KEY },
       startedInMs: Date.now() - started,
+      functions: functionsReady,
+      events,
+      postgresPid: () => postgres.pid,
       stop,
     };
   } catch (error) {
@@ -156,3 +187,32 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     throw error;
   }
 }
+
+/** While PostgreSQL is restarting, a service answers 503 at once instead of waiting on the pool. */
+function whileDatabaseUp(
+  service: HttpService,
+  isUp: () => boolean,
+  unavailable: (req: IncomingMessage, res: ServerResponse) => void,
+): HttpService {
+  return {
+    handle: (req, res, path, url) =>
+      isUp() ? service.handle(req, res, path, url) : Promise.resolve(unavailable(req, res)),
+    close: service.close && (() => service.close!()),
+  };
+}
+
+const restUnavailable = (_req: IncomingMessage, res: ServerResponse) =>
+  // PostgREST's answer while its connection to the database is lost.
+  sendJson(res, 503, {
+    code: 'PGRST001',
+    details: 'the database server is restarting',
+    hint: null,
+    message: 'Database client error. Retrying the connection.',
+  });
+
+const authUnavailable = (req: IncomingMessage, res: ServerResponse) =>
+  sendAuthError(
+    req,
+    res,
+    new AuthError(503, 'unexpected_failure', 'The database is restarting, please retry in a moment'),
+  );

@@ -26,6 +26,9 @@ fs.chmodSync(stateDir, 0o755);
 process.env.LOCAL_SUPABASE_PORT_OFFSET = String(offset);
 const stack = await startStack({ stateDir, siteUrl, quiet: process.env.STACK_LOGS !== '1' });
 console.log(`test stack ready in ${stack.startedInMs} ms at ${stack.urls.api}`);
+if (!stack.functions.ok) {
+  console.error(`the edge functions' npm packages could not be fetched:\n${stack.functions.error ?? ''}`);
+}
 
 const env = {
   ...process.env,

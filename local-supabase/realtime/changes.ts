@@ -184,12 +184,15 @@ export class ChangeFeed {
   private policies = new Map<string, string>();
   private closed = false;
   private idle: Promise<void> = Promise.resolve();
+  private relistening: Promise<void> | undefined;
 
   constructor(private ctx: StackContext) {}
 
   async start() {
     await this.ctx.adminPool.query(SETUP_SQL);
     await this.connectListener();
+    // The database restarted (crash): listen again now, whatever became of the retry above.
+    this.ctx.events?.on('db-restarted', this.relisten);
     await this.scan();
     this.rescanTimer = setInterval(() => void this.scan().catch(() => {}), RESCAN_INTERVAL_MS);
     this.rescanTimer.unref();
@@ -204,13 +207,7 @@ export class ChangeFeed {
     client.on('end', () => {
       if (this.closed || this.listener !== client) return;
       this.listener = undefined;
-      setTimeout(() => {
-        if (!this.closed) {
-          void this.connectListener()
-            .then(() => this.scan())
-            .catch((e: Error) => this.ctx.log('realtime', `listener reconnect failed: ${e.message}`));
-        }
-      }, 500).unref();
+      setTimeout(() => this.relisten(), 500).unref();
     });
     client.on('notification', (message) => {
       if (message.channel === DDL_CHANNEL) {
@@ -230,6 +227,15 @@ export class ChangeFeed {
     await client.query(`listen ${CHANGES_CHANNEL}; listen ${DDL_CHANNEL}`);
     this.listener = client;
   }
+
+  /** Opens the LISTEN connection again (one attempt at a time), then rescans. */
+  private relisten = () => {
+    if (this.closed || this.listener || this.relistening) return;
+    this.relistening = this.connectListener()
+      .then(() => this.scan())
+      .catch((e: Error) => this.ctx.log('realtime', `listener reconnect failed: ${e.message}`))
+      .finally(() => (this.relistening = undefined));
+  };
 
   /** Reads the publication and installs (or removes) the change trigger where needed. */
   scan(): Promise<void> {
@@ -348,6 +354,7 @@ export class ChangeFeed {
 
   async close() {
     this.closed = true;
+    this.ctx.events?.off('db-restarted', this.relisten);
     clearInterval(this.rescanTimer);
     clearTimeout(this.ddlTimer);
     this.queue.length = 0;

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANON_KEY, PROJECT_ROOT, loadConfig } from '../../local-supabase/config.ts';
-import { createFunctions } from '../../local-supabase/functions.ts';
-import { parseFunctionSettings } from '../../local-supabase/functions-config.ts';
+import { NETWORK_SETTINGS } from '../../local-supabase/functions/deno.ts';
+import { createFunctions } from '../../local-supabase/functions/service.ts';
+import { parseFunctionSettings } from '../../local-supabase/functions/config.ts';
 import type { HttpService, StackContext } from '../../local-supabase/types.ts';
 
 /**
@@ -27,6 +29,7 @@ Deno.serve(async (req) => {
       query: url.search,
       header: req.headers.get('x-custom'),
       authorization: req.headers.get('authorization'),
+      forwardedFor: req.headers.get('x-forwarded-for'),
       body: await req.text(),
       env: {
         SUPABASE_URL: Deno.env.get('SUPABASE_URL'),
@@ -205,6 +208,87 @@ describe('the functions runner', () => {
     });
   });
 
+  it("appends the client's address to X-Forwarded-For, as Supabase's edge gateway does", async () => {
+    const direct = await fetch(`${base}/echo`, { method: 'POST', headers: auth });
+    expect(await direct.json()).toMatchObject({ forwardedFor: '127.0.0.1' });
+    const proxied = await fetch(`${base}/echo`, {
+      method: 'POST',
+      headers: { ...auth, 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(await proxied.json()).toMatchObject({ forwardedFor: '203.0.113.7, 127.0.0.1' });
+  });
+
+  it("passes the machine's certificate, proxy and registry settings on to Deno", async () => {
+    // Without them Deno cannot fetch npm: packages on a network with its own certificate authority.
+    const bundle = path.join(dir, 'ca-bundle.pem');
+    fs.writeFileSync(bundle, tls.rootCertificates.join('\n'));
+    const wanted: Record<string, string> = {
+      SSL_CERT_FILE: bundle,
+      SSL_CERT_DIR: path.dirname(bundle),
+      NODE_EXTRA_CA_CERTS: bundle,
+      DENO_CERT: bundle,
+      HTTPS_PROXY: 'http://127.0.0.1:9',
+      NO_PROXY: '127.0.0.1,localhost',
+      NPM_CONFIG_REGISTRY: 'https://registry.npmjs.org/',
+    };
+    writeFunction(
+      'network-settings',
+      `Deno.serve(() => Response.json(Object.fromEntries(${JSON.stringify(NETWORK_SETTINGS)}.map((k) => [k, Deno.env.get(k) ?? null]))));\n`,
+    );
+    const saved = Object.fromEntries(NETWORK_SETTINGS.map((key) => [key, process.env[key]]));
+    Object.assign(process.env, wanted);
+    try {
+      const response = await fetch(`${base}/network-settings`, { method: 'POST', headers: auth });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject(wanted);
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+
+  it("fetches a function's npm: packages into an empty Deno cache before the first request", async () => {
+    const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-functions-fresh-'));
+    const denoDir = path.join(freshDir, '.deno');
+    fs.writeFileSync(path.join(freshDir, 'deno.json'), JSON.stringify({ nodeModulesDir: 'none' }));
+    fs.mkdirSync(path.join(freshDir, 'uses-npm'));
+    fs.writeFileSync(
+      path.join(freshDir, 'uses-npm', 'index.ts'),
+      `import ms from 'npm:ms@2.1.3';\nDeno.serve(() => new Response(ms(90000)));\n`,
+    );
+    const fresh = createFunctions(
+      {
+        config,
+        log: (part: string, message: string) => logs.push(`[${part}] ${message}`),
+      } as unknown as StackContext,
+      {
+        functionsDir: freshDir,
+        configFile: path.join(freshDir, 'config.toml'),
+        denoDir,
+      },
+    );
+    const local = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      void fresh.handle(req, res, url.pathname, url);
+    });
+    try {
+      const prepared = await fresh.prepared;
+      expect(prepared, logs.join('\n')).toMatchObject({ ok: true });
+      expect(prepared.downloads).toBeGreaterThan(0);
+      await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+      const port = (local.address() as { port: number }).port;
+      const response = await fetch(`http://127.0.0.1:${port}/uses-npm`, { method: 'POST', headers: auth });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('2m');
+    } finally {
+      await fresh.close?.();
+      local.close();
+      fs.rmSync(freshDir, { recursive: true, force: true });
+    }
+  }, 60000);
+
   it('streams a response body as the function produces it', async () => {
     const response = await fetch(`${base}/stream`);
     expect(response.status).toBe(200);
@@ -362,7 +446,7 @@ Deno.serve(async () => {
       script,
       `
 import http from 'node:http';
-import { createFunctions } from ${JSON.stringify(path.join(PROJECT_ROOT, 'local-supabase', 'functions.ts'))};
+import { createFunctions } from ${JSON.stringify(path.join(PROJECT_ROOT, 'local-supabase', 'functions', 'service.ts'))};
 const fns = createFunctions({ config: { host: '127.0.0.1', apiPort: 1, dbPort: 2, smtpPort: 3, dbPassword: 'x', mailFrom: 'a', teamEmail: 'b', siteUrl: 'c' }, log: () => {} } as never, {
   functionsDir: ${JSON.stringify(dir)},
   configFile: ${JSON.stringify(path.join(dir, 'config.toml'))},

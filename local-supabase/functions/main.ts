@@ -11,7 +11,7 @@ declare const Deno: {
 
 const entry = Deno.args[0];
 if (!entry) {
-  console.error('usage: functions-main.ts <file url of the function>');
+  console.error('usage: main.ts <file url of the function>');
   Deno.exit(2);
 }
 
