@@ -15,10 +15,10 @@ import {
 import { createPool, migrate, startPostgres } from './postgres.ts';
 import { startMail, stopStaleMail } from './mail.ts';
 import { createGateway } from './gateway.ts';
-import { createRest } from './rest.ts';
-import { createAuth } from './auth.ts';
-import { createRealtime } from './realtime.ts';
-import { AuthError, sendAuthError } from './auth-errors.ts';
+import { createRest } from './rest/index.ts';
+import { createAuth } from './auth/index.ts';
+import { createRealtime } from './realtime/index.ts';
+import { AuthError, sendAuthError } from './auth/errors.ts';
 import { createFunctions } from './functions/service.ts';
 import type { PrepareResult } from './functions/deno.ts';
 import { sendJson } from './http.ts';

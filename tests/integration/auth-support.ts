@@ -5,7 +5,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../../local-supabase/config.ts';
-import { createAuth, type AuthOptions } from '../../local-supabase/auth.ts';
+import { createAuth, type AuthOptions } from '../../local-supabase/auth/index.ts';
 import { createGateway } from '../../local-supabase/gateway.ts';
 import { sendJson } from '../../local-supabase/http.ts';
 import type { HttpService, StackContext } from '../../local-supabase/types.ts';

@@ -1,2 +1,0 @@
-// Moved to rest/index.ts; stack.ts imports this path until it is updated.
-export { createRest } from './rest/index.ts';
