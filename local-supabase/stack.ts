@@ -18,6 +18,7 @@ import { createRest } from './rest.ts';
 import { createAuth } from './auth.ts';
 import { createRealtime } from './realtime.ts';
 import { createFunctions } from './functions.ts';
+import { createCron } from './cron.ts';
 import type { StackContext } from './types.ts';
 
 export interface RunningStack {
@@ -127,6 +128,8 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     const auth = createAuth(ctx, mail);
     const realtime = await createRealtime(ctx);
     const functions = createFunctions(ctx);
+    const cron = createCron(ctx);
+    cleanups.push(() => cron.stop());
     cleanups.push(async () => {
       await Promise.all([rest.close?.(), auth.close?.(), realtime.close?.(), functions.close?.()]);
     });
