@@ -3,7 +3,7 @@
 -- that zone: 4:30 pm stays 4:30 pm for the family when the clocks change (its UTC time moves).
 -- Creating a series books its first weeks at once; an hourly job keeps the next weeks booked.
 -- Each session of a series remembers its local date (series_date), so a session moved or cancelled
--- on its own is never booked again by the series.
+-- on its own is never booked again by the series (the date stays when the series is deleted).
 create table public.session_series (
   id uuid primary key default gen_random_uuid(),
   child_id uuid not null references public.children (id) on delete cascade,
@@ -31,8 +31,7 @@ create index session_series_created_by_idx on public.session_series (created_by)
 alter table public.coaching_sessions
   add column series_id uuid references public.session_series (id) on delete set null,
   add column series_date date,
-  add constraint coaching_sessions_series_date_unique unique (series_id, series_date),
-  add constraint coaching_sessions_series_date_check check ((series_id is null) = (series_date is null));
+  add constraint coaching_sessions_series_date_unique unique (series_id, series_date);
 
 create trigger session_series_set_updated_at
   before update on public.session_series
