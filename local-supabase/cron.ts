@@ -273,16 +273,19 @@ export function createCron(
       const response = await fetch(resolveUrl(request.url), {
         method: request.method,
         headers: request.headers ?? {},
-        body: request.method === 'GET' ? undefined : (request.body ?? undefined),
+        body: request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body),
         signal: AbortSignal.timeout(request.timeout_milliseconds),
       });
       status = response.status;
       contentType = response.headers.get('content-type');
-      headers = Object.fromEntries(response.headers.entries());
+      headers = {};
+      response.headers.forEach((value, name) => (headers![name] = value));
       content = await response.text();
     } catch (error) {
       timedOut = (error as Error).name === 'TimeoutError';
-      errorMsg = timedOut ? `Timeout of ${request.timeout_milliseconds} ms reached` : (error as Error).message;
+      errorMsg = timedOut
+        ? `Timeout of ${request.timeout_milliseconds} ms reached`
+        : (error as Error).message;
     }
     await adminPool.query(
       `insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)

@@ -195,7 +195,8 @@ $$;
 
 revoke all on public.session_series from anon, authenticated;
 grant select on public.session_series to authenticated;
-grant insert (id, child_id, coach_id, weekday, local_time, time_zone, duration_minutes, starts_on, ends_on)
+-- parent_id is accepted but always replaced by the child's parent (the defaults trigger).
+grant insert (id, child_id, coach_id, parent_id, weekday, local_time, time_zone, duration_minutes, starts_on, ends_on)
   on public.session_series to authenticated;
 grant update (ends_on) on public.session_series to authenticated;
 

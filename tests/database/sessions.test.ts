@@ -168,9 +168,10 @@ describe.each(cases)('$table', (c) => {
 
   it.each(ACTORS)('update as %s', async (actor) => {
     const result = await asActor(db, actor, me(actor), async (d) => {
-      const { rowCount } = await d.query(`update public.${c.table} set ${c.update.set} where ${c.key}::text = $1`, [
-        rows[c.update.target],
-      ]);
+      const { rowCount } = await d.query(
+        `update public.${c.table} set ${c.update.set} where ${c.key}::text = $1`,
+        [rows[c.update.target]],
+      );
       return rowCount ?? 0;
     });
     expect(outcome(result)).toEqual(c.update.expect[actor]);
@@ -189,7 +190,10 @@ describe.each(cases)('$table', (c) => {
 
 describe('session functions and columns', () => {
   it.each(ACTORS)('only the service role claims or settles session emails (%s may not)', async (actor) => {
-    for (const sql of ['select * from public.claim_session_emails(1)', `select public.settle_session_email(1, 'sent')`]) {
+    for (const sql of [
+      'select * from public.claim_session_emails(1)',
+      `select public.settle_session_email(1, 'sent')`,
+    ]) {
       const result = await asActor(db, actor, me(actor), (d) => d.query(sql));
       expect(outcome(result)).toBe(DENIED);
     }

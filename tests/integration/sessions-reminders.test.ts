@@ -32,7 +32,11 @@ afterAll(async () => {
 });
 
 /** A session booked two days ago (its booking email long sent), starting `minutes` from now. */
-async function sessionBookedEarlier(minutes: number, child = practice.parent.childId, coach = practice.coach.coachId) {
+async function sessionBookedEarlier(
+  minutes: number,
+  child = practice.parent.childId,
+  coach = practice.coach.coachId,
+) {
   const { rows } = await db.query<{ id: string }>(
     `insert into public.coaching_sessions (child_id, coach_id, starts_at)
      values ($1, $2, date_trunc('minute', now()) + make_interval(mins => $3)) returning id`,
@@ -55,8 +59,12 @@ const reminders = async (sessionId: string) =>
 
 describe('the reminder job', () => {
   it('is registered with pg_cron to run every minute', async () => {
-    const { rows } = await db.query(`select schedule, command, active from cron.job where jobname = 'session-reminders'`);
-    expect(rows).toEqual([{ schedule: '* * * * *', command: 'select private.send_due_reminders()', active: true }]);
+    const { rows } = await db.query(
+      `select schedule, command, active from cron.job where jobname = 'session-reminders'`,
+    );
+    expect(rows).toEqual([
+      { schedule: '* * * * *', command: 'select private.send_due_reminders()', active: true },
+    ]);
   });
 
   it('sends the 1-hour reminder once to the family and the coach, however often and concurrently it runs', async () => {
@@ -74,12 +82,14 @@ describe('the reminder job', () => {
     await waitForEmail(practice.coach.email, /starts in an hour$/);
     // delivered: nothing left queued for it, and exactly one in the inbox
     await expect
-      .poll(async () =>
-        (
-          await db.query(`select count(*)::int as n from public.session_emails where session_id = $1 and outcome is null`, [
-            session,
-          ])
-        ).rows[0].n,
+      .poll(
+        async () =>
+          (
+            await db.query(
+              `select count(*)::int as n from public.session_emails where session_id = $1 and outcome is null`,
+              [session],
+            )
+          ).rows[0].n,
       )
       .toBe(0);
     const inbox = (await listEmails()).filter(
@@ -89,7 +99,11 @@ describe('the reminder job', () => {
   });
 
   it('sends the 24-hour reminder a day ahead, and no reminder after a cancellation', async () => {
-    const tomorrow = await sessionBookedEarlier(23 * 60, practice.otherParent.childId, practice.otherCoach.coachId);
+    const tomorrow = await sessionBookedEarlier(
+      23 * 60,
+      practice.otherParent.childId,
+      practice.otherCoach.coachId,
+    );
     const cancelled = await sessionBookedEarlier(22 * 60);
     await db.query(`update public.coaching_sessions set status = 'cancelled' where id = $1`, [cancelled]);
     await db.query('select private.send_due_reminders()');
@@ -112,14 +126,18 @@ describe('the reminder job', () => {
   it('skips a queued reminder whose session was cancelled before it went out', async () => {
     const session = await sessionBookedEarlier(50, practice.otherParent.childId, practice.otherCoach.coachId);
     // queue it without waking the sender, then cancel, then let the sender run
-    await db.query(`delete from private.job_settings where name = 'functions_url' returning value`).then(async (r) => {
-      try {
-        await db.query('select private.send_due_reminders()');
-        await db.query(`update public.coaching_sessions set status = 'cancelled' where id = $1`, [session]);
-      } finally {
-        await db.query(`insert into private.job_settings (name, value) values ('functions_url', $1)`, [r.rows[0].value]);
-      }
-    });
+    await db
+      .query(`delete from private.job_settings where name = 'functions_url' returning value`)
+      .then(async (r) => {
+        try {
+          await db.query('select private.send_due_reminders()');
+          await db.query(`update public.coaching_sessions set status = 'cancelled' where id = $1`, [session]);
+        } finally {
+          await db.query(`insert into private.job_settings (name, value) values ('functions_url', $1)`, [
+            r.rows[0].value,
+          ]);
+        }
+      });
     await db.query('select private.send_due_reminders()');
     await expect
       .poll(async () =>

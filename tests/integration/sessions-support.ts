@@ -31,7 +31,9 @@ export async function createPractice(db: pg.Client) {
   await setRole(coach.userId, 'coach');
   await setRole(otherCoach.userId, 'coach');
   await db.query(`update public.profiles set time_zone = 'America/New_York' where id = $1`, [parent.userId]);
-  await db.query(`update public.profiles set time_zone = 'America/Los_Angeles' where id = $1`, [otherParent.userId]);
+  await db.query(`update public.profiles set time_zone = 'America/Los_Angeles' where id = $1`, [
+    otherParent.userId,
+  ]);
   const coachRow = async (userId: string, name: string, zone: string) =>
     (
       await db.query<{ id: string }>(

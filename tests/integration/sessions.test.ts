@@ -120,7 +120,10 @@ describe('booking, moving and cancelling', () => {
       child_id: practice.otherParent.childId,
     });
     expect(backToBack.error).toBeNull();
-    await practice.admin.client.from('coaching_sessions').update({ status: 'cancelled' }).eq('id', first.data!.id);
+    await practice.admin.client
+      .from('coaching_sessions')
+      .update({ status: 'cancelled' })
+      .eq('id', first.data!.id);
     const again = await book(at, { coach_id: practice.otherCoach.coachId });
     expect(again.error).toBeNull();
   });
@@ -147,7 +150,11 @@ describe('booking, moving and cancelling', () => {
     expect(hijack.data).toEqual([]);
     const parentBooks = await practice.parent.client
       .from('coaching_sessions')
-      .insert({ child_id: practice.parent.childId, coach_id: practice.coach.coachId, starts_at: futureTime(24 * 42) });
+      .insert({
+        child_id: practice.parent.childId,
+        coach_id: practice.coach.coachId,
+        starts_at: futureTime(24 * 42),
+      });
     expect(parentBooks.error?.code).toBe('42501');
   });
 });
@@ -158,7 +165,11 @@ describe('after a session', () => {
     const coach = practice.coach.client;
     const notes = await coach
       .from('session_notes')
-      .insert({ session_id: session!.id, body: 'Worked on naming feelings.', updated_by: practice.coach.userId })
+      .insert({
+        session_id: session!.id,
+        body: 'Worked on naming feelings.',
+        updated_by: practice.coach.userId,
+      })
       .select('body')
       .single();
     expect(notes.error).toBeNull();
@@ -179,7 +190,9 @@ describe('after a session', () => {
     expect(points.error).toBeNull();
 
     const parent = practice.parent.client;
-    expect((await parent.from('session_notes').select('body').eq('session_id', session!.id)).data).toEqual([]);
+    expect((await parent.from('session_notes').select('body').eq('session_id', session!.id)).data).toEqual(
+      [],
+    );
     const parentSees = await parent.from('parent_updates').select('body').eq('session_id', session!.id);
     expect(parentSees.data).toEqual([{ body: 'Mia named three feelings today.' }]);
     const otherCoachNotes = await practice.otherCoach.client
@@ -253,7 +266,9 @@ describe('weekly series', () => {
       starts_on: '2027-03-30',
     });
     expect(error?.code).toBe('23P01');
-    expect(error?.message).toBe('The coach is already booked on Tuesday April 6, 2027 at 4:30 pm (America/New_York)');
+    expect(error?.message).toBe(
+      'The coach is already booked on Tuesday April 6, 2027 at 4:30 pm (America/New_York)',
+    );
     const { rows } = await db.query(
       `select 1 from public.coaching_sessions
         where child_id = $1 and starts_at = '2027-03-30T20:30:00Z' and status = 'scheduled'`,

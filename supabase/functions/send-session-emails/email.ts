@@ -94,7 +94,8 @@ export function sessionEmail(email: SessionEmail, siteUrl: string): EmailMessage
       break;
     case 'cancelled':
       say(`${who} on ${when} is cancelled.`);
-      if (email.recipient === 'family') say('If you did not expect this, just reply and we will find a new time.');
+      if (email.recipient === 'family')
+        say('If you did not expect this, just reply and we will find a new time.');
       break;
     case 'reminder_24h':
       say(`A reminder: ${who} is tomorrow, ${when} (${minutes}).`);

@@ -63,23 +63,40 @@ Deno.test('the family is linked to the app, the coach to the session room', () =
   assert.equal(sessionLink({ recipient: 'coach', sessionId: 'abc' }, SITE), `${SITE}/admin/session-room/abc`);
 });
 
-Deno.test('each queued email goes to its recipient, in their zone, with the link, and is marked sent', async () => {
-  const family = queued();
-  const coach = queued({ recipient: 'coach', to: 'jordan@example.com', recipientName: 'Jordan Ellis', timeZone: 'America/Chicago' });
-  const { handler, mailer, settled } = setup([family, coach]);
-  const response = await handler(jsonRequest({}));
-  assert.equal(response.status, 200);
-  assert.deepEqual(await response.json(), { sent: 2, skipped: 0, retry: 0 });
-  const [toFamily, toCoach] = [...mailer.sent].sort((a, b) => a.to.localeCompare(b.to)).reverse();
-  assert.equal(toFamily.to, 'sam@example.com');
-  assert.equal(toFamily.subject, "Session booked: Mia's session with Jordan Ellis");
-  assert.match(toFamily.text, /booked for Tuesday, March 2, 4:30 pm EST \(America\/New_York\) \(30 minutes\)/);
-  assert.match(toFamily.html, new RegExp(`href="${SITE}/app/session/${family.sessionId}"`));
-  assert.equal(toCoach.subject, "Session booked: Mia's session");
-  assert.match(toCoach.text, /3:30 pm CST \(America\/Chicago\)/);
-  assert.match(toCoach.html, new RegExp(`href="${SITE}/admin/session-room/${coach.sessionId}"`));
-  assert.deepEqual(settled.map(([id, result]) => [id, result]).sort(), [[family.id, 'sent'], [coach.id, 'sent']].sort());
-});
+Deno.test(
+  'each queued email goes to its recipient, in their zone, with the link, and is marked sent',
+  async () => {
+    const family = queued();
+    const coach = queued({
+      recipient: 'coach',
+      to: 'jordan@example.com',
+      recipientName: 'Jordan Ellis',
+      timeZone: 'America/Chicago',
+    });
+    const { handler, mailer, settled } = setup([family, coach]);
+    const response = await handler(jsonRequest({}));
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { sent: 2, skipped: 0, retry: 0 });
+    const [toFamily, toCoach] = [...mailer.sent].sort((a, b) => a.to.localeCompare(b.to)).reverse();
+    assert.equal(toFamily.to, 'sam@example.com');
+    assert.equal(toFamily.subject, "Session booked: Mia's session with Jordan Ellis");
+    assert.match(
+      toFamily.text,
+      /booked for Tuesday, March 2, 4:30 pm EST \(America\/New_York\) \(30 minutes\)/,
+    );
+    assert.match(toFamily.html, new RegExp(`href="${SITE}/app/session/${family.sessionId}"`));
+    assert.equal(toCoach.subject, "Session booked: Mia's session");
+    assert.match(toCoach.text, /3:30 pm CST \(America\/Chicago\)/);
+    assert.match(toCoach.html, new RegExp(`href="${SITE}/admin/session-room/${coach.sessionId}"`));
+    assert.deepEqual(
+      settled.map(([id, result]) => [id, result]).sort(),
+      [
+        [family.id, 'sent'],
+        [coach.id, 'sent'],
+      ].sort(),
+    );
+  },
+);
 
 Deno.test('a move names the new and the former time; a cancellation the time cancelled', async () => {
   const moved = queued({ kind: 'moved', previousStartsAt: new Date('2027-03-01T21:30:00Z') });
@@ -90,7 +107,10 @@ Deno.test('a move names the new and the former time; a cancellation the time can
   assert.match(byTo['sam@example.com'].text, /has moved to Tuesday, March 2, 4:30 pm EST/);
   assert.match(byTo['sam@example.com'].text, /It was planned for Monday, March 1, 4:30 pm EST/);
   assert.equal(byTo['other@example.com'].subject, "Session cancelled: Mia's session with Jordan Ellis");
-  assert.match(byTo['other@example.com'].text, /on Tuesday, March 2, 4:30 pm EST \(America\/New_York\) is cancelled/);
+  assert.match(
+    byTo['other@example.com'].text,
+    /on Tuesday, March 2, 4:30 pm EST \(America\/New_York\) is cancelled/,
+  );
 });
 
 Deno.test('a reminder whose session changed since it was queued is skipped, not sent', async () => {

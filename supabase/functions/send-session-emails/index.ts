@@ -21,7 +21,8 @@ interface ClaimRow {
 
 const store: SessionEmailStore = {
   async claim(limit) {
-    const rows = check(await serviceClient().rpc('claim_session_emails', { max_rows: limit })) as ClaimRow[] | null;
+    const rows = check(await serviceClient().rpc('claim_session_emails', { max_rows: limit })) as
+      ClaimRow[] | null;
     return (rows ?? []).map((row) => ({
       id: row.id,
       kind: row.kind,
