@@ -27,14 +27,12 @@ export async function bookSession(
   const supabase = await getSupabase();
   const { error } =
     'startsAt' in input
-      ? await supabase
-          .from('coaching_sessions')
-          .insert({
-            child_id: input.childId,
-            coach_id: input.coachId,
-            parent_id: input.parentId,
-            starts_at: input.startsAt,
-          })
+      ? await supabase.from('coaching_sessions').insert({
+          child_id: input.childId,
+          coach_id: input.coachId,
+          parent_id: input.parentId,
+          starts_at: input.startsAt,
+        })
       : await supabase.from('session_series').insert({
           child_id: input.childId,
           coach_id: input.coachId,

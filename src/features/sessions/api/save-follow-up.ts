@@ -62,14 +62,12 @@ export async function shareParentUpdate(input: {
 /** Awards Ploom Points to the session's child, in the awarder's own name. */
 export async function awardPoints(input: { childId: string; points: number; reason: string }): Promise<void> {
   const { supabase, userId } = await signedInUserId();
-  const { error } = await supabase
-    .from('ploom_points')
-    .insert({
-      child_id: input.childId,
-      points: input.points,
-      reason: input.reason.trim(),
-      awarded_by: userId,
-    });
+  const { error } = await supabase.from('ploom_points').insert({
+    child_id: input.childId,
+    points: input.points,
+    reason: input.reason.trim(),
+    awarded_by: userId,
+  });
   if (error) throw error;
 }
 

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -32,6 +33,8 @@ export function BookSessionDialog({
   defaultDate: string;
 }) {
   const book = useBookSession();
+  // Shown in the dialog too: while it is open, the page behind it (and its toasts) is inert.
+  const [failure, setFailure] = useState<string>();
   const form = useForm<BookSessionInput>({
     resolver: zodResolver(bookSessionSchema),
     defaultValues: { childId: '', coachId: '', date: defaultDate, time: '16:30', repeatWeekly: false },
@@ -44,6 +47,7 @@ export function BookSessionDialog({
 
   const submit = handleSubmit(async (values) => {
     const picked = kids.find((c) => c.id === values.childId)!;
+    setFailure(undefined);
     try {
       if (values.repeatWeekly) {
         await book.mutateAsync({
@@ -69,6 +73,7 @@ export function BookSessionDialog({
       reset();
       onOpenChange(false);
     } catch (error) {
+      setFailure(bookingErrorMessage(error));
       toast({ title: 'Not booked', description: bookingErrorMessage(error), variant: 'destructive' });
     }
   });
@@ -130,6 +135,11 @@ export function BookSessionDialog({
           }
           {...register('repeatWeekly')}
         />
+        {failure ? (
+          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            {failure}
+          </p>
+        ) : null}
         <div className="flex justify-end gap-3">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Close

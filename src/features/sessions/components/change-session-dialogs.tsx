@@ -22,6 +22,7 @@ export function RescheduleDialog({ session, timeZone, open, onOpenChange }: Prop
   const [date, setDate] = useState(current.date);
   const [time, setTime] = useState(current.time);
   const update = useUpdateSession();
+  const [failure, setFailure] = useState<string>();
   const who = session.child?.firstName ?? 'the child';
   return (
     <Dialog
@@ -34,6 +35,7 @@ export function RescheduleDialog({ session, timeZone, open, onOpenChange }: Prop
         className="flex flex-col gap-4"
         onSubmit={async (event) => {
           event.preventDefault();
+          setFailure(undefined);
           try {
             await update.mutateAsync({
               id: session.id,
@@ -42,6 +44,7 @@ export function RescheduleDialog({ session, timeZone, open, onOpenChange }: Prop
             toast({ title: 'Session moved', description: 'The family and the coach have been emailed.' });
             onOpenChange(false);
           } catch (error) {
+            setFailure(bookingErrorMessage(error));
             toast({ title: 'Not moved', description: bookingErrorMessage(error), variant: 'destructive' });
           }
         }}
@@ -54,6 +57,11 @@ export function RescheduleDialog({ session, timeZone, open, onOpenChange }: Prop
             <Input type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} required />
           </Field>
         </div>
+        {failure ? (
+          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            {failure}
+          </p>
+        ) : null}
         <div className="flex justify-end gap-3">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Close
