@@ -1,4 +1,3 @@
-import { ShieldAlert, Video } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSession } from '../api/get-session';
 import { formatDateTime, viewerTimeZone } from '../lib/time';
@@ -22,8 +21,7 @@ export function SessionRoomGate({ sessionId }: { sessionId: string }) {
   if (!session.data) {
     return (
       <div className="rounded-3xl border border-brand-100 bg-white p-8 text-center">
-        <ShieldAlert className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
-        <h2 className="mt-3 font-display text-xl font-extrabold text-ink">This session room isn't yours</h2>
+        <h2 className="font-display text-xl font-extrabold text-ink">This session room isn't yours</h2>
         <p className="mt-2 text-ink-muted">Only the session's coach and the Ploom team can open it.</p>
       </div>
     );
@@ -31,8 +29,7 @@ export function SessionRoomGate({ sessionId }: { sessionId: string }) {
   const s = session.data;
   return (
     <div className="rounded-3xl border border-brand-100 bg-white p-8">
-      <Video className="h-10 w-10 text-brand-700" aria-hidden="true" />
-      <h2 className="mt-3 font-display text-xl font-extrabold text-ink">
+      <h2 className="font-display text-xl font-extrabold text-ink">
         {s.child?.firstName ?? 'Session'} with {s.coach?.name ?? 'no coach yet'}
       </h2>
       <p className="mt-1 text-ink">{formatDateTime(new Date(s.startsAt), timeZone)}</p>
