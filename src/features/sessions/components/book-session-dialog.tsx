@@ -33,7 +33,8 @@ export function BookSessionDialog({
   defaultDate: string;
 }) {
   const book = useBookSession();
-  // Shown in the dialog too: while it is open, the page behind it (and its toasts) is inert.
+  // A refusal is said in the dialog, not in a toast: while a modal is open the page behind it
+  // (the toaster included) is hidden from assistive technology, and Escape would close the toast.
   const [failure, setFailure] = useState<string>();
   const form = useForm<BookSessionInput>({
     resolver: zodResolver(bookSessionSchema),
@@ -74,7 +75,6 @@ export function BookSessionDialog({
       onOpenChange(false);
     } catch (error) {
       setFailure(bookingErrorMessage(error));
-      toast({ title: 'Not booked', description: bookingErrorMessage(error), variant: 'destructive' });
     }
   });
 

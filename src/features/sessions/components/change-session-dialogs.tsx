@@ -44,8 +44,8 @@ export function RescheduleDialog({ session, timeZone, open, onOpenChange }: Prop
             toast({ title: 'Session moved', description: 'The family and the coach have been emailed.' });
             onOpenChange(false);
           } catch (error) {
+            // said in the dialog: see BookSessionDialog
             setFailure(bookingErrorMessage(error));
-            toast({ title: 'Not moved', description: bookingErrorMessage(error), variant: 'destructive' });
           }
         }}
       >

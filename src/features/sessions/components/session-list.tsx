@@ -125,11 +125,13 @@ export function SessionList({
                 <td className="px-4 py-3">{row.coach?.name ?? 'No coach'}</td>
                 <td className="px-4 py-3">{statusLabel(row.status)}</td>
                 <td className="px-4 py-3 text-right">
-                  <Button size="sm" variant="ghost" onClick={() => onSelect(row)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => onSelect(row)}
+                    aria-label={`Details: ${row.child?.firstName ?? 'session'}, ${formatDateTime(new Date(row.startsAt), timeZone)}`}
+                  >
                     Details
-                    <span className="sr-only">
-                      : {row.child?.firstName}, {formatDateTime(new Date(row.startsAt), timeZone)}
-                    </span>
                   </Button>
                 </td>
               </tr>
