@@ -148,13 +148,11 @@ describe('booking, moving and cancelling', () => {
       .eq('id', theirs.data!.id)
       .select('id');
     expect(hijack.data).toEqual([]);
-    const parentBooks = await practice.parent.client
-      .from('coaching_sessions')
-      .insert({
-        child_id: practice.parent.childId,
-        coach_id: practice.coach.coachId,
-        starts_at: futureTime(24 * 42),
-      });
+    const parentBooks = await practice.parent.client.from('coaching_sessions').insert({
+      child_id: practice.parent.childId,
+      coach_id: practice.coach.coachId,
+      starts_at: futureTime(24 * 42),
+    });
     expect(parentBooks.error?.code).toBe('42501');
   });
 });
