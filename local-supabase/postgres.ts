@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
+import { installCronEmulation } from './cron.ts';
 import { PROJECT_ROOT, dbUrl, type StackConfig } from './config.ts';
 
 /**
@@ -383,6 +384,8 @@ export async function migrate(config: StackConfig, { seed }: { seed: boolean }) 
     if (fresh) {
       await client.query(fs.readFileSync(path.join(PROJECT_ROOT, 'local-supabase', 'bootstrap.sql'), 'utf8'));
     }
+    // The platform's pg_cron and pg_net (emulated), which migrations may use as on a hosted project.
+    await installCronEmulation(client);
     const dir = path.join(PROJECT_ROOT, 'supabase', 'migrations');
     const files = fs.existsSync(dir)
       ? fs

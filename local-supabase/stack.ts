@@ -20,6 +20,7 @@ import { createAuth } from './auth/index.ts';
 import { createRealtime } from './realtime/index.ts';
 import { AuthError, sendAuthError } from './auth/errors.ts';
 import { createFunctions } from './functions/service.ts';
+import { createCron } from './cron.ts';
 import type { PrepareResult } from './functions/deno.ts';
 import { sendJson } from './http.ts';
 import type { HttpService, StackContext, StackEvents } from './types.ts';
@@ -157,6 +158,8 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     // The functions' npm: packages: already cached by `npm install`, else fetched now (progress in
     // the log), so no request waits for a download.
     const functionsReady = await functions.prepared;
+    const cron = createCron(ctx);
+    cleanups.push(() => cron.stop());
 
     const server = createGateway(ctx, { rest, auth, realtime, functions });
     await new Promise<void>((resolve, reject) => {

@@ -103,25 +103,19 @@ insert into public.children (id, parent_id, user_id, coach_id, first_name, birth
    null, 'c0000000-0000-4000-8000-000000000003', 'Arjun', 2015, '11', array['focus'], null);
 
 -- Sessions: two past (completed) and two upcoming for Mia with the demo coach, one each for Leo and Arjun.
-insert into public.coaching_sessions (id, child_id, coach_id, parent_id, starts_at, duration_minutes, status, room_id, notes) values
+insert into public.coaching_sessions (id, child_id, coach_id, parent_id, starts_at, duration_minutes, status, room_id) values
   ('e0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) - interval '14 days', 30, 'completed',
-   'demo-room-mia-week-1', 'Practised the balloon breath and a feelings check-in.'),
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) - interval '14 days', 30, 'completed', 'demo-room-mia-week-1'),
   ('e0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) - interval '7 days', 30, 'completed',
-   'demo-room-mia-week-2', 'Built a bedtime wind-down plan together.'),
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) - interval '7 days', 30, 'completed', 'demo-room-mia-week-2'),
   ('e0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '1 day', 30, 'scheduled',
-   'demo-room-mia-week-3', null),
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '1 day', 30, 'scheduled', 'demo-room-mia-week-3'),
   ('e0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
-   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '8 days', 30, 'scheduled',
-   'demo-room-mia-week-4', null),
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '8 days', 30, 'scheduled', 'demo-room-mia-week-4'),
   ('e0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002',
-   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '2 days', 30, 'scheduled',
-   'demo-room-leo-week-1', null),
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '2 days', 30, 'scheduled', 'demo-room-leo-week-1'),
   ('e0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000003',
-   'a0000000-0000-4000-8000-000000000005', date_trunc('hour', now()) - interval '3 days', 30, 'completed',
-   'demo-room-arjun-week-1', 'Homework timer routine.');
+   'a0000000-0000-4000-8000-000000000005', date_trunc('hour', now()) - interval '3 days', 30, 'completed', 'demo-room-arjun-week-1');
 
 insert into public.parent_updates (id, child_id, session_id, coach_id, body, shared_at) values
   ('f0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001',
@@ -337,3 +331,48 @@ join (values
   ('parent@ploom.local', 'a0000000-0000-4000-8000-000000000001'::uuid, 'Alex Morgan',
    'Enrolled on Steady Growth; Mia starts with Jordan.', interval '2 days')
 ) as n (email, actor, actor_name, body, after) on n.email = l.email;
+
+-- sessions: time zones, session notes, weekly slots, a cancelled session, and where the database
+-- reaches the edge functions (the local stack's API; see docs/decisions/061-sessions-scheduling.md).
+update public.profiles set time_zone = 'America/New_York' where id = 'a0000000-0000-4000-8000-000000000003';
+update public.profiles set time_zone = 'America/Los_Angeles' where id = 'a0000000-0000-4000-8000-000000000005';
+update public.profiles set time_zone = 'America/Chicago' where id = 'a0000000-0000-4000-8000-000000000002';
+update public.coaches set time_zone = 'America/Chicago' where id = 'c0000000-0000-4000-8000-000000000001';
+update public.coaches set time_zone = 'Europe/London' where id = 'c0000000-0000-4000-8000-000000000002';
+update public.coaches set time_zone = 'America/Denver' where id = 'c0000000-0000-4000-8000-000000000003';
+
+insert into public.session_notes (session_id, body, updated_by) values
+  ('e0000000-0000-4000-8000-000000000001', 'Practised the balloon breath and a feelings check-in.',
+   'a0000000-0000-4000-8000-000000000002'),
+  ('e0000000-0000-4000-8000-000000000002', 'Built a bedtime wind-down plan together.',
+   'a0000000-0000-4000-8000-000000000002'),
+  ('e0000000-0000-4000-8000-000000000006', 'Homework timer routine.', 'a0000000-0000-4000-8000-000000000001');
+
+-- Weekly slots (the family's zone, from the parent's profile): Mia with the demo coach on
+-- Thursdays at 4:30 pm New York time, Arjun with Daniel on Mondays at 5:30 pm Los Angeles time.
+-- Each books its next eight weeks. (The one-off sessions above start on the hour: no clash.)
+insert into public.session_series (id, child_id, coach_id, local_time, starts_on) values
+  ('b0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001',
+   'c0000000-0000-4000-8000-000000000001', '16:30',
+   (now() at time zone 'America/New_York')::date
+     + ((4 - extract(isodow from (now() at time zone 'America/New_York')::date)::integer + 7) % 7 + 7)),
+  ('b0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000003',
+   'c0000000-0000-4000-8000-000000000003', '17:30',
+   (now() at time zone 'America/Los_Angeles')::date
+     + ((1 - extract(isodow from (now() at time zone 'America/Los_Angeles')::date)::integer + 7) % 7 + 1));
+
+-- Leo's session with Maya next week was cancelled by the family.
+insert into public.coaching_sessions (id, child_id, coach_id, parent_id, starts_at, duration_minutes, status, room_id) values
+  ('e0000000-0000-4000-8000-000000000007', 'd0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002',
+   'a0000000-0000-4000-8000-000000000003', date_trunc('hour', now()) + interval '9 days', 30, 'cancelled',
+   'demo-room-leo-week-2');
+
+-- The demo data is not announced: its emails count as handled (new bookings are mailed as usual).
+update public.session_emails
+set outcome = 'skipped', settled_at = now(), last_error = 'demo data'
+where outcome is null;
+
+insert into private.job_settings (name, value) values
+  ('functions_url', 'http://127.0.0.1:54321/functions/v1'),
+  ('functions_api_key', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0')
+on conflict (name) do update set value = excluded.value;

@@ -100,6 +100,7 @@ export type Database = {
           photo_url: string | null;
           sort_order: number;
           specialties: string[];
+          time_zone: string;
           title: string | null;
           updated_at: string;
           user_id: string | null;
@@ -113,6 +114,7 @@ export type Database = {
           photo_url?: string | null;
           sort_order?: number;
           specialties?: string[];
+          time_zone?: string;
           title?: string | null;
           updated_at?: string;
           user_id?: string | null;
@@ -126,6 +128,7 @@ export type Database = {
           photo_url?: string | null;
           sort_order?: number;
           specialties?: string[];
+          time_zone?: string;
           title?: string | null;
           updated_at?: string;
           user_id?: string | null;
@@ -139,9 +142,10 @@ export type Database = {
           created_at: string;
           duration_minutes: number;
           id: string;
-          notes: string | null;
           parent_id: string;
           room_id: string;
+          series_date: string | null;
+          series_id: string | null;
           starts_at: string;
           status: string;
           updated_at: string;
@@ -152,9 +156,10 @@ export type Database = {
           created_at?: string;
           duration_minutes?: number;
           id?: string;
-          notes?: string | null;
           parent_id: string;
           room_id?: string;
+          series_date?: string | null;
+          series_id?: string | null;
           starts_at: string;
           status?: string;
           updated_at?: string;
@@ -165,9 +170,10 @@ export type Database = {
           created_at?: string;
           duration_minutes?: number;
           id?: string;
-          notes?: string | null;
           parent_id?: string;
           room_id?: string;
+          series_date?: string | null;
+          series_id?: string | null;
           starts_at?: string;
           status?: string;
           updated_at?: string;
@@ -185,6 +191,13 @@ export type Database = {
             columns: ['coach_id'];
             isOneToOne: false;
             referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'coaching_sessions_series_id_fkey';
+            columns: ['series_id'];
+            isOneToOne: false;
+            referencedRelation: 'session_series';
             referencedColumns: ['id'];
           },
         ];
@@ -522,6 +535,7 @@ export type Database = {
           id: string;
           last_login_at: string | null;
           last_name: string | null;
+          time_zone: string;
           updated_at: string;
         };
         Insert: {
@@ -530,6 +544,7 @@ export type Database = {
           id: string;
           last_login_at?: string | null;
           last_name?: string | null;
+          time_zone?: string;
           updated_at?: string;
         };
         Update: {
@@ -538,6 +553,7 @@ export type Database = {
           id?: string;
           last_login_at?: string | null;
           last_name?: string | null;
+          time_zone?: string;
           updated_at?: string;
         };
         Relationships: [];
@@ -601,6 +617,157 @@ export type Database = {
           utm_term?: string | null;
         };
         Relationships: [];
+      };
+      session_emails: {
+        Row: {
+          attempts: number;
+          claimed_at: string | null;
+          created_at: string;
+          id: number;
+          kind: string;
+          last_error: string | null;
+          outcome: string | null;
+          previous_starts_at: string | null;
+          recipient: string;
+          recipient_user_id: string;
+          session_id: string;
+          settled_at: string | null;
+          starts_at: string;
+        };
+        Insert: {
+          attempts?: number;
+          claimed_at?: string | null;
+          created_at?: string;
+          id?: never;
+          kind: string;
+          last_error?: string | null;
+          outcome?: string | null;
+          previous_starts_at?: string | null;
+          recipient: string;
+          recipient_user_id: string;
+          session_id: string;
+          settled_at?: string | null;
+          starts_at: string;
+        };
+        Update: {
+          attempts?: number;
+          claimed_at?: string | null;
+          created_at?: string;
+          id?: never;
+          kind?: string;
+          last_error?: string | null;
+          outcome?: string | null;
+          previous_starts_at?: string | null;
+          recipient?: string;
+          recipient_user_id?: string;
+          session_id?: string;
+          settled_at?: string | null;
+          starts_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'session_emails_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaching_sessions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      session_notes: {
+        Row: {
+          body: string;
+          created_at: string;
+          session_id: string;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          body: string;
+          created_at?: string;
+          session_id: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          body?: string;
+          created_at?: string;
+          session_id?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'session_notes_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: true;
+            referencedRelation: 'coaching_sessions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      session_series: {
+        Row: {
+          child_id: string;
+          coach_id: string;
+          created_at: string;
+          created_by: string | null;
+          duration_minutes: number;
+          ends_on: string | null;
+          id: string;
+          local_time: string;
+          parent_id: string;
+          starts_on: string;
+          time_zone: string;
+          updated_at: string;
+          weekday: number;
+        };
+        Insert: {
+          child_id: string;
+          coach_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          duration_minutes?: number;
+          ends_on?: string | null;
+          id?: string;
+          local_time: string;
+          parent_id: string;
+          starts_on: string;
+          time_zone: string;
+          updated_at?: string;
+          weekday: number;
+        };
+        Update: {
+          child_id?: string;
+          coach_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          duration_minutes?: number;
+          ends_on?: string | null;
+          id?: string;
+          local_time?: string;
+          parent_id?: string;
+          starts_on?: string;
+          time_zone?: string;
+          updated_at?: string;
+          weekday?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'session_series_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'session_series_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       user_roles: {
         Row: {
@@ -863,6 +1030,24 @@ export type Database = {
           last_login_at: string;
         }[];
       };
+      claim_session_emails: {
+        Args: { max_rows?: number };
+        Returns: {
+          id: number;
+          kind: string;
+          recipient: string;
+          to_email: string;
+          recipient_name: string;
+          recipient_time_zone: string;
+          session_id: string;
+          starts_at: string;
+          previous_starts_at: string;
+          duration_minutes: number;
+          child_first_name: string;
+          coach_name: string;
+          current: boolean;
+        }[];
+      };
       email_me_quiz_results: {
         Args: { assessment_id: string; email: string };
         Returns: undefined;
@@ -898,6 +1083,10 @@ export type Database = {
       reserve_mail_send: {
         Args: { function_name: string; recipient: string; client: string };
         Returns: { allowed: boolean; reason: string; retry_after_seconds: number }[];
+      };
+      settle_session_email: {
+        Args: { email_id: number; result: string; error?: string };
+        Returns: undefined;
       };
     };
     Enums: { app_role: 'admin' | 'coach' | 'parent' | 'child' };

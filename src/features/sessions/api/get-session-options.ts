@@ -1,0 +1,55 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+import { sessionKeys } from './keys';
+
+export interface CoachOption {
+  id: string;
+  name: string;
+  timeZone: string;
+}
+
+export interface ChildOption {
+  id: string;
+  firstName: string;
+  parentId: string;
+  coachId: string | null;
+  /** the family's zone (the parent's profile); weekly slots are kept in it */
+  familyTimeZone: string;
+  parentFirstName: string | null;
+}
+
+/** The coaches and children the caller may schedule or filter by (RLS decides which). */
+export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; children: ChildOption[] }> {
+  const supabase = await getSupabase();
+  const [coaches, children] = await Promise.all([
+    supabase.from('coaches').select('id, display_name, time_zone').order('display_name'),
+    supabase.from('children').select('id, first_name, coach_id, parent_id').order('first_name'),
+  ]);
+  if (coaches.error) throw coaches.error;
+  if (children.error) throw children.error;
+  const parentIds = [...new Set((children.data ?? []).map((c) => c.parent_id))];
+  const profiles = parentIds.length
+    ? await supabase.from('profiles').select('id, first_name, time_zone').in('id', parentIds)
+    : { data: [], error: null };
+  if (profiles.error) throw profiles.error;
+  const byId = new Map((profiles.data ?? []).map((p) => [p.id, p]));
+  return {
+    coaches: (coaches.data ?? []).map((c) => ({ id: c.id, name: c.display_name, timeZone: c.time_zone })),
+    children: (children.data ?? []).map((c) => ({
+      id: c.id,
+      firstName: c.first_name,
+      parentId: c.parent_id,
+      coachId: c.coach_id,
+      familyTimeZone: byId.get(c.parent_id)?.time_zone ?? 'America/New_York',
+      parentFirstName: byId.get(c.parent_id)?.first_name ?? null,
+    })),
+  };
+}
+
+export function sessionOptionsQueryOptions() {
+  return queryOptions({ queryKey: sessionKeys.options(), queryFn: getSessionOptions, staleTime: 60_000 });
+}
+
+export function useSessionOptions() {
+  return useQuery(sessionOptionsQueryOptions());
+}

@@ -1,0 +1,115 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClasses } from '@/components/ui/button';
+import type { SessionRow } from '../api/get-sessions';
+import { useUpdateSession } from '../api/update-session';
+import { toast } from '@/components/ui/toast-store';
+import { bookingErrorMessage } from '../lib/booking-errors';
+import { statusLabel } from '../lib/status';
+import { formatDateTime } from '../lib/time';
+import { CancelDialog, RescheduleDialog } from './change-session-dialogs';
+import { FollowUpForms } from './follow-up-forms';
+
+/** One session: when (in the viewer's zone), who, its room, and what may be done with it. */
+export function SessionDetails({
+  session,
+  timeZone,
+  roomHref,
+  onClose,
+}: {
+  session: SessionRow;
+  timeZone: string;
+  roomHref: string;
+  onClose: () => void;
+}) {
+  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
+  const update = useUpdateSession();
+  const [openedAt] = useState(() => Date.now());
+  const started = new Date(session.startsAt).getTime() <= openedAt;
+  const scheduled = session.status === 'scheduled';
+  const mark = async (status: 'completed' | 'no_show') => {
+    try {
+      await update.mutateAsync({ id: session.id, status });
+      toast({ title: `Marked ${statusLabel(status).toLowerCase()}` });
+    } catch (error) {
+      toast({ title: 'Not saved', description: bookingErrorMessage(error), variant: 'destructive' });
+    }
+  };
+  return (
+    <section
+      aria-labelledby="session-details-title"
+      className="rounded-3xl border border-brand-100 bg-white p-5"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 id="session-details-title" className="font-display text-xl font-extrabold text-ink">
+            {session.child?.firstName ?? 'Session'} with {session.coach?.name ?? 'no coach yet'}
+          </h2>
+          <p className="mt-1 text-ink">{formatDateTime(new Date(session.startsAt), timeZone)}</p>
+          <p className="text-sm text-ink-muted">
+            {session.durationMinutes} minutes · {statusLabel(session.status)}
+            {session.seriesId ? ' · weekly slot' : ''}
+          </p>
+        </div>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Close details
+        </Button>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link to={roomHref} className={buttonClasses({ size: 'sm' })}>
+          Open session room
+        </Link>
+        {scheduled ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => setDialog('reschedule')}>
+              Reschedule
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setDialog('cancel')}>
+              Cancel session
+            </Button>
+          </>
+        ) : null}
+        {scheduled && started ? (
+          <>
+            <Button size="sm" variant="secondary" onClick={() => mark('completed')}>
+              Mark completed
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => mark('no_show')}>
+              Mark no-show
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {session.status !== 'cancelled' && session.child ? (
+        <Section title="After the session">
+          <FollowUpForms session={session} />
+        </Section>
+      ) : null}
+      {dialog === 'reschedule' ? (
+        <RescheduleDialog
+          session={session}
+          timeZone={timeZone}
+          open
+          onOpenChange={(o) => !o && setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'cancel' ? (
+        <CancelDialog
+          session={session}
+          timeZone={timeZone}
+          open
+          onOpenChange={(o) => !o && setDialog(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mt-6 border-t border-brand-100 pt-4">
+      <h3 className="font-display text-lg font-bold text-ink">{title}</h3>
+      <div className="mt-3">{children}</div>
+    </div>
+  );
+}

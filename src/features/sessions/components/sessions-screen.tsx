@@ -1,0 +1,179 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useSessionOptions } from '../api/get-session-options';
+import { useSessions, type SessionRow } from '../api/get-sessions';
+import {
+  addDays,
+  formatLocalDate,
+  localDateTime,
+  mondayOf,
+  viewerTimeZone,
+  weekOf,
+  zonedToUtc,
+  zoneAbbreviation,
+} from '../lib/time';
+import { BookSessionDialog } from './book-session-dialog';
+import { SessionDetails } from './session-details';
+import { SessionList, type ListFilters } from './session-list';
+import { WeekCalendar } from './week-calendar';
+
+const PAGE_SIZE = 20;
+
+/**
+ * /admin/sessions: the week calendar and the list of coaching sessions. Row level security decides
+ * which sessions come back (a coach's own, an admin's all); `canBook` shows the booking action,
+ * which only admins have. Times are shown in the viewer's zone, named.
+ */
+export function SessionsScreen({
+  canBook,
+  showCoachFilter,
+  roomHref,
+}: {
+  canBook: boolean;
+  showCoachFilter: boolean;
+  roomHref: (sessionId: string) => string;
+}) {
+  const timeZone = useMemo(() => viewerTimeZone(), []);
+  const today = localDateTime(new Date(), timeZone).date;
+  const [view, setView] = useState<'week' | 'list'>('week');
+  const [monday, setMonday] = useState(() => mondayOf(today));
+  const [selected, setSelected] = useState<SessionRow | null>(null);
+  const [booking, setBooking] = useState(false);
+  const [filters, setFilters] = useState<ListFilters>({
+    coachId: '',
+    childId: '',
+    status: '',
+    fromDate: today,
+    toDate: '',
+    page: 0,
+  });
+  const week = weekOf(monday, timeZone);
+  const options = useSessionOptions();
+
+  const weekQuery = useSessions({ from: week.from.toISOString(), to: week.to.toISOString(), pageSize: 500 });
+  const listQuery = useSessions({
+    coachId: filters.coachId || undefined,
+    childId: filters.childId || undefined,
+    status: filters.status || undefined,
+    from: filters.fromDate ? zonedToUtc(filters.fromDate, '00:00', timeZone).toISOString() : undefined,
+    to: filters.toDate ? zonedToUtc(addDays(filters.toDate, 1), '00:00', timeZone).toISOString() : undefined,
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+  });
+  const current = selected
+    ? ([...(weekQuery.data?.rows ?? []), ...(listQuery.data?.rows ?? [])].find((s) => s.id === selected.id) ??
+      selected)
+    : null;
+  const error = weekQuery.error ?? listQuery.error ?? options.error;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-ink-muted">
+          Times in your time zone:{' '}
+          <strong className="text-ink">
+            {zoneAbbreviation(new Date(), timeZone)} ({timeZone})
+          </strong>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <div role="group" aria-label="View" className="flex rounded-full border border-brand-700 p-0.5">
+            {(['week', 'list'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                className={cn(
+                  'min-h-10 rounded-full px-4 text-sm font-semibold focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700',
+                  view === v ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50',
+                )}
+              >
+                {v === 'week' ? 'Week' : 'List'}
+              </button>
+            ))}
+          </div>
+          {canBook ? (
+            <Button size="sm" onClick={() => setBooking(true)} disabled={!options.data}>
+              Book a session
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {error ? (
+        <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-800">
+          The sessions could not be loaded. Please reload the page.
+        </p>
+      ) : null}
+
+      {view === 'week' ? (
+        <section aria-labelledby="week-title">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="week-title" className="font-display text-xl font-bold text-ink">
+              Week of {formatLocalDate(monday)}
+            </h2>
+            <div className="flex gap-2">
+              <Button size="sm" variant="secondary" onClick={() => setMonday(addDays(monday, -7))}>
+                <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous week
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setMonday(mondayOf(today))}>
+                Today
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setMonday(addDays(monday, 7))}>
+                Next week <ChevronRight className="h-4 w-4" aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+          <WeekCalendar
+            key={monday}
+            days={week.days}
+            today={today}
+            sessions={weekQuery.data?.rows ?? []}
+            timeZone={timeZone}
+            selectedId={current?.id}
+            onSelect={setSelected}
+          />
+        </section>
+      ) : (
+        <section aria-label="Session list">
+          <SessionList
+            filters={filters}
+            onFiltersChange={setFilters}
+            rows={listQuery.data?.rows ?? []}
+            total={listQuery.data?.total ?? 0}
+            pageSize={PAGE_SIZE}
+            loading={listQuery.isPending}
+            coaches={options.data?.coaches ?? []}
+            kids={options.data?.children ?? []}
+            showCoachFilter={showCoachFilter}
+            timeZone={timeZone}
+            onSelect={setSelected}
+          />
+        </section>
+      )}
+
+      {current ? (
+        <SessionDetails
+          key={current.id}
+          session={current}
+          timeZone={timeZone}
+          roomHref={roomHref(current.id)}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
+
+      {canBook && options.data && booking ? (
+        <BookSessionDialog
+          open
+          onOpenChange={setBooking}
+          coaches={options.data.coaches}
+          kids={options.data.children}
+          timeZone={timeZone}
+          defaultDate={addDays(today, 1)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { cn } from '@/lib/cn';
+import type { SessionRow } from '../api/get-sessions';
+import { statusLabel } from '../lib/status';
+import { formatLocalDate, formatTime, localDateTime } from '../lib/time';
+
+/**
+ * The week as a grid of seven days (Monday first) in the viewer's zone. The days form one row of a
+ * keyboard grid: Left/Right (and Home/End) move between days, Tab enters the day's sessions.
+ */
+export function WeekCalendar({
+  days,
+  today,
+  sessions,
+  timeZone,
+  selectedId,
+  onSelect,
+}: {
+  days: string[];
+  today: string;
+  sessions: SessionRow[];
+  timeZone: string;
+  selectedId?: string;
+  onSelect: (session: SessionRow) => void;
+}) {
+  const [focused, setFocused] = useState(() => Math.max(0, days.indexOf(today)));
+  const cells = useRef<(HTMLDivElement | null)[]>([]);
+  const byDay = new Map<string, SessionRow[]>();
+  for (const session of sessions) {
+    const { date } = localDateTime(new Date(session.startsAt), timeZone);
+    byDay.set(date, [...(byDay.get(date) ?? []), session]);
+  }
+
+  const move = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
+    if (event.target !== event.currentTarget) return;
+    const next =
+      event.key === 'ArrowRight'
+        ? Math.min(index + 1, 6)
+        : event.key === 'ArrowLeft'
+          ? Math.max(index - 1, 0)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? 6
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    setFocused(next);
+    cells.current[next]?.focus();
+  };
+
+  return (
+    <div role="grid" aria-label="Sessions this week" aria-readonly="true" className="overflow-x-auto">
+      <div role="row" className="grid min-w-[840px] grid-cols-7 gap-2">
+        {days.map((day, index) => {
+          const list = byDay.get(day) ?? [];
+          const label = formatLocalDate(day);
+          return (
+            <div
+              key={day}
+              role="gridcell"
+              ref={(el) => {
+                cells.current[index] = el;
+              }}
+              tabIndex={index === focused ? 0 : -1}
+              aria-label={`${label}${day === today ? ' (today)' : ''}, ${list.length} ${list.length === 1 ? 'session' : 'sessions'}`}
+              onKeyDown={(event) => move(event, index)}
+              onFocus={() => setFocused(index)}
+              className={cn(
+                'min-h-[160px] rounded-2xl border bg-white p-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700',
+                day === today ? 'border-brand-700' : 'border-brand-100',
+              )}
+            >
+              <p className="px-1 text-sm font-bold text-ink" aria-hidden="true">
+                {label.split(',')[0]}
+                <span className="block text-xs font-normal text-ink-muted">{label.split(', ')[1]}</span>
+              </p>
+              <ul className="mt-2 flex flex-col gap-1">
+                {list.map((session) => (
+                  <li key={session.id}>
+                    <button
+                      type="button"
+                      onClick={() => onSelect(session)}
+                      aria-pressed={session.id === selectedId}
+                      className={cn(
+                        'w-full min-h-11 rounded-xl px-2 py-1 text-left text-xs hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700',
+                        session.status === 'cancelled'
+                          ? 'bg-gray-100 text-ink-muted line-through'
+                          : 'bg-brand-50 text-ink',
+                        session.id === selectedId && 'ring-2 ring-brand-700',
+                      )}
+                    >
+                      <span className="block font-semibold">
+                        {formatTime(new Date(session.startsAt), timeZone).split(' (')[0]}
+                      </span>
+                      {session.child?.firstName ?? 'Child'} · {session.coach?.name ?? 'No coach'}
+                      {session.status !== 'scheduled' ? (
+                        <span className="block text-ink-muted">{statusLabel(session.status)}</span>
+                      ) : null}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { consoleLogger, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
+import type { Mailer } from '../_shared/mailer.ts';
+import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
+import { sessionEmail, type SessionEmail } from './email.ts';
+
+export const payloadSchema = z
+  .object({
+    limit: z
+      .number({ invalid_type_error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(200, 'must be at most 200')
+      .optional(),
+  })
+  .strict();
+
+/** A claimed email: `current` is false for a reminder whose session was moved or cancelled since. */
+export interface ClaimedEmail extends SessionEmail {
+  id: number;
+  current: boolean;
+}
+
+export interface SessionEmailStore {
+  /** Claims queued emails (atomically: a second caller gets others or none). */
+  claim(limit: number): Promise<ClaimedEmail[]>;
+  settle(id: number, result: 'sent' | 'skipped' | 'retry', error?: string): Promise<void>;
+}
+
+/**
+ * Delivers the queued session emails (public.session_emails): woken by the database through pg_net
+ * after a booking change and each minute while anything is queued. The payload carries no data,
+ * only an optional batch size, so a caller can make it deliver what is queued and nothing else.
+ * Answers 200 with how many were sent, skipped and left to retry.
+ */
+export function createHandler(deps: {
+  store: SessionEmailStore;
+  mailer: Mailer;
+  siteUrl: string;
+  logger?: Logger;
+}): Handler {
+  const logger = deps.logger ?? consoleLogger;
+  return withHttp(
+    ['POST'],
+    async (req) => {
+      const { limit = 50 } = parsePayload(payloadSchema, await readJsonObject(req));
+      const claimed = await deps.store.claim(limit);
+      const counts = { sent: 0, skipped: 0, retry: 0 };
+      await Promise.all(
+        claimed.map(async (email) => {
+          if (!email.current) {
+            await deps.store.settle(email.id, 'skipped', 'the session changed before the reminder was sent');
+            counts.skipped += 1;
+            return;
+          }
+          try {
+            await deps.mailer.send(sessionEmail(email, deps.siteUrl));
+          } catch (error) {
+            logger.error(`session email ${email.id} failed:`, error);
+            await deps.store.settle(email.id, 'retry', (error as Error).message ?? String(error));
+            counts.retry += 1;
+            return;
+          }
+          await deps.store.settle(email.id, 'sent');
+          counts.sent += 1;
+        }),
+      );
+      return json(200, counts);
+    },
+    logger,
+  );
+}

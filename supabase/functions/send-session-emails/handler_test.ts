@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
+import { formatSessionTime, sessionLink } from './email.ts';
+import { createHandler, type ClaimedEmail } from './handler.ts';
+
+const SITE = 'http://localhost:5173';
+
+let ids = 0;
+const queued = (overrides: Partial<ClaimedEmail> = {}): ClaimedEmail => ({
+  id: ++ids,
+  kind: 'booked',
+  recipient: 'family',
+  to: 'sam@example.com',
+  recipientName: 'Sam',
+  timeZone: 'America/New_York',
+  sessionId: '6b0c8b52-6f1e-4a43-9a7e-0d6f0e8f2a11',
+  // 21:30 UTC on 2 March 2027 is 4:30 pm in New York (EST)
+  startsAt: new Date('2027-03-02T21:30:00Z'),
+  previousStartsAt: null,
+  durationMinutes: 30,
+  childFirstName: 'Mia',
+  coachName: 'Jordan Ellis',
+  current: true,
+  ...overrides,
+});
+
+function setup(rows: ClaimedEmail[], failFor: (to: string) => boolean = () => false) {
+  const settled: [number, string, string | undefined][] = [];
+  const deps = mailingDeps(failFor);
+  let pending = [...rows];
+  const handler = createHandler({
+    ...deps,
+    siteUrl: SITE,
+    store: {
+      claim: (limit) => {
+        const taken = pending.slice(0, limit);
+        pending = pending.slice(limit);
+        return Promise.resolve(taken);
+      },
+      settle: (id, result, error) => {
+        settled.push([id, result, error]);
+        return Promise.resolve();
+      },
+    },
+  });
+  return { handler, settled, ...deps };
+}
+
+Deno.test('a time is shown in the zone given, named by abbreviation and IANA name', () => {
+  const at = new Date('2027-03-02T21:30:00Z');
+  assert.equal(formatSessionTime(at, 'America/New_York'), 'Tuesday, March 2, 4:30 pm EST (America/New_York)');
+  assert.equal(formatSessionTime(at, 'America/Chicago'), 'Tuesday, March 2, 3:30 pm CST (America/Chicago)');
+  // after the clocks change the same wall time is a different instant
+  assert.equal(
+    formatSessionTime(new Date('2027-03-16T20:30:00Z'), 'America/New_York'),
+    'Tuesday, March 16, 4:30 pm EDT (America/New_York)',
+  );
+  assert.equal(formatSessionTime(at, 'Not/AZone'), 'Tuesday, March 2, 9:30 pm UTC (UTC)');
+});
+
+Deno.test('the family is linked to the app, the coach to the session room', () => {
+  assert.equal(sessionLink({ recipient: 'family', sessionId: 'abc' }, `${SITE}/`), `${SITE}/app/session/abc`);
+  assert.equal(sessionLink({ recipient: 'coach', sessionId: 'abc' }, SITE), `${SITE}/admin/session-room/abc`);
+});
+
+Deno.test(
+  'each queued email goes to its recipient, in their zone, with the link, and is marked sent',
+  async () => {
+    const family = queued();
+    const coach = queued({
+      recipient: 'coach',
+      to: 'jordan@example.com',
+      recipientName: 'Jordan Ellis',
+      timeZone: 'America/Chicago',
+    });
+    const { handler, mailer, settled } = setup([family, coach]);
+    const response = await handler(jsonRequest({}));
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { sent: 2, skipped: 0, retry: 0 });
+    const [toFamily, toCoach] = [...mailer.sent].sort((a, b) => a.to.localeCompare(b.to)).reverse();
+    assert.equal(toFamily.to, 'sam@example.com');
+    assert.equal(toFamily.subject, "Session booked: Mia's session with Jordan Ellis");
+    assert.match(
+      toFamily.text,
+      /booked for Tuesday, March 2, 4:30 pm EST \(America\/New_York\) \(30 minutes\)/,
+    );
+    assert.match(toFamily.html, new RegExp(`href="${SITE}/app/session/${family.sessionId}"`));
+    assert.equal(toCoach.subject, "Session booked: Mia's session");
+    assert.match(toCoach.text, /3:30 pm CST \(America\/Chicago\)/);
+    assert.match(toCoach.html, new RegExp(`href="${SITE}/admin/session-room/${coach.sessionId}"`));
+    assert.deepEqual(
+      settled.map(([id, result]) => [id, result]).sort(),
+      [
+        [family.id, 'sent'],
+        [coach.id, 'sent'],
+      ].sort(),
+    );
+  },
+);
+
+Deno.test('a move names the new and the former time; a cancellation the time cancelled', async () => {
+  const moved = queued({ kind: 'moved', previousStartsAt: new Date('2027-03-01T21:30:00Z') });
+  const cancelled = queued({ kind: 'cancelled', to: 'other@example.com' });
+  const { handler, mailer } = setup([moved, cancelled]);
+  await handler(jsonRequest({}));
+  const byTo = Object.fromEntries(mailer.sent.map((m) => [m.to, m]));
+  assert.match(byTo['sam@example.com'].text, /has moved to Tuesday, March 2, 4:30 pm EST/);
+  assert.match(byTo['sam@example.com'].text, /It was planned for Monday, March 1, 4:30 pm EST/);
+  assert.equal(byTo['other@example.com'].subject, "Session cancelled: Mia's session with Jordan Ellis");
+  assert.match(
+    byTo['other@example.com'].text,
+    /on Tuesday, March 2, 4:30 pm EST \(America\/New_York\) is cancelled/,
+  );
+});
+
+Deno.test('a reminder whose session changed since it was queued is skipped, not sent', async () => {
+  const stale = queued({ kind: 'reminder_1h', current: false });
+  const { handler, mailer, settled } = setup([stale]);
+  const response = await handler(jsonRequest({}));
+  assert.deepEqual(await response.json(), { sent: 0, skipped: 1, retry: 0 });
+  assert.equal(mailer.sent.length, 0);
+  assert.equal(settled[0][1], 'skipped');
+});
+
+Deno.test('a failed delivery is released for a retry and logged; the others still go', async () => {
+  const failing = queued({ to: 'down@example.com' });
+  const fine = queued({ kind: 'reminder_24h' });
+  const { handler, mailer, settled, logger } = setup([failing, fine], (to) => to === 'down@example.com');
+  const response = await handler(jsonRequest({}));
+  assert.deepEqual(await response.json(), { sent: 1, skipped: 0, retry: 1 });
+  assert.equal(mailer.sent[0].subject, "Reminder: Mia's session with Jordan Ellis tomorrow");
+  assert.deepEqual(
+    settled.find(([id]) => id === failing.id),
+    [failing.id, 'retry', 'delivery to down@example.com failed'],
+  );
+  assert.equal(logger.lines.length, 1);
+});
+
+Deno.test('names are escaped in the HTML', async () => {
+  const { handler, mailer } = setup([queued({ childFirstName: XSS, coachName: XSS, recipientName: XSS })]);
+  await handler(jsonRequest({}));
+  assert.ok(!mailer.sent[0].html.includes(XSS));
+  assert.ok(mailer.sent[0].html.includes('&lt;script&gt;'));
+});
+
+Deno.test('the batch size is honoured and a bad payload is a 400 with the reason', async () => {
+  const { handler, mailer } = setup([queued(), queued(), queued()]);
+  const response = await handler(jsonRequest({ limit: 2 }));
+  assert.deepEqual(await response.json(), { sent: 2, skipped: 0, retry: 0 });
+  assert.equal(mailer.sent.length, 2);
+  for (const [body, reason] of [
+    [{ limit: 0 }, 'limit: must be at least 1'],
+    [{ limit: 'all' }, 'limit: must be a number'],
+    [{ to: 'x@example.com' }, "Unrecognized key(s) in object: 'to'"],
+    ['[]', 'Body must be a JSON object'],
+  ] as const) {
+    const bad = await handler(jsonRequest(body));
+    assert.equal(bad.status, 400);
+    assert.deepEqual(await bad.json(), { error: reason });
+  }
+  assert.equal((await handler(new Request('http://x/', { method: 'GET' }))).status, 405);
+  assert.equal((await handler(new Request('http://x/', { method: 'OPTIONS' }))).status, 204);
+});

@@ -1,0 +1,228 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { listEmails, type InboxEmail } from '../support/inbox.ts';
+import { demoEmail, storageStateOf } from './support/roles.ts';
+
+/**
+ * /admin/sessions in Chromium against the seeded stack: the admin books, moves and cancels a
+ * session (the family and the coach get an email each time), a double booking is refused with a
+ * clear message, the demo coach sees only their sessions, and the session room lets in only the
+ * session's coach and admins. The browser runs in New York time: times are shown there, named.
+ */
+test.use({ timezoneId: 'America/New_York' });
+
+/** Seeded sessions (supabase/seed.sql): Mia's with the demo coach, Leo's with another coach. */
+const MIA_SESSION = 'e0000000-0000-4000-8000-000000000003';
+const LEO_SESSION = 'e0000000-0000-4000-8000-000000000005';
+
+/** Waits for an email to `to` whose subject and text match. */
+async function waitForMail(to: string, subject: string, text: string | RegExp): Promise<InboxEmail> {
+  let found: InboxEmail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await listEmails()).find(
+          (mail) =>
+            mail.to.some((t) => t.address === to) &&
+            mail.subject === subject &&
+            (typeof text === 'string' ? mail.text.includes(text) : text.test(mail.text)),
+        );
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A local date far enough ahead to be free: days from today, as the date input wants it. */
+function dateAhead(days: number): { iso: string; spoken: string } {
+  const at = new Date(Date.now() + days * 86_400_000);
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at);
+  const spoken = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  }).format(at);
+  return { iso, spoken };
+}
+
+async function openSessions(page: Page) {
+  await page.goto('/admin/sessions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
+}
+
+test.describe('as the demo admin', () => {
+  test.use({ storageState: storageStateOf('admin') });
+
+  test('books, reschedules and cancels a session; each change is emailed to the family and the coach', async ({
+    page,
+  }) => {
+    const day = dateAhead(50 + Math.floor(Math.random() * 30));
+    await openSessions(page);
+    await expect(page.getByText(/Times in your time zone: E[SD]T \(America\/New_York\)/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Book a session' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book a session' });
+    await dialog.getByLabel('Child').selectOption({ label: 'Mia (parent: Sam)' });
+    await expect(dialog.getByLabel('Coach')).toHaveValue('c0000000-0000-4000-8000-000000000001');
+    await dialog.getByLabel('Date').fill(day.iso);
+    await dialog.getByLabel('Time', { exact: true }).fill('10:15');
+    await dialog.getByRole('button', { name: 'Book session' }).click();
+    await expect(page.getByText('Session booked', { exact: true }).first()).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const booked = await waitForMail(
+      demoEmail('parent'),
+      "Session booked: Mia's session with Jordan Ellis",
+      `${day.spoken}, 10:15 am`,
+    );
+    expect(booked.text).toMatch(/10:15 am E[SD]T \(America\/New_York\)/);
+    const sessionLink = /\/app\/session\/([0-9a-f-]{36})/.exec(booked.text)?.[1];
+    expect(sessionLink).toBeTruthy();
+    // the coach reads it in their own zone (Chicago), with the room's link
+    const toCoach = await waitForMail(
+      demoEmail('coach'),
+      "Session booked: Mia's session",
+      `${day.spoken}, 9:15 am`,
+    );
+    expect(toCoach.text).toContain(`/admin/session-room/${sessionLink}`);
+
+    // a second booking for the same coach at the same time is refused, saying why
+    await page.getByRole('button', { name: 'Book a session' }).click();
+    await dialog.getByLabel('Child').selectOption({ label: 'Leo (parent: Sam)' });
+    await dialog.getByLabel('Coach').selectOption({ label: 'Jordan Ellis' });
+    await dialog.getByLabel('Date').fill(day.iso);
+    await dialog.getByLabel('Time', { exact: true }).fill('10:15');
+    await dialog.getByRole('button', { name: 'Book session' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The coach already has a session at that time. Choose another time.',
+    );
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // find it in the list and move it an hour later
+    await page.getByRole('button', { name: 'List' }).click();
+    const filters = page.getByRole('form', { name: 'Filter sessions' });
+    await filters.getByLabel('Child').selectOption({ label: 'Mia' });
+    await filters.getByLabel('From').fill(day.iso);
+    await filters.getByLabel('Until').fill(day.iso);
+    await expect(page.getByText('Page 1 of 1 · 1 session')).toBeVisible();
+    await page.getByRole('button', { name: /^Details: Mia/ }).click();
+    const details = page.getByRole('region', { name: 'Mia with Jordan Ellis' });
+    await expect(details.getByText(/10:15 am E[SD]T \(America\/New_York\)/)).toBeVisible();
+    await details.getByRole('button', { name: 'Reschedule' }).click();
+    const move = page.getByRole('dialog', { name: 'Reschedule the session' });
+    await move.getByLabel('New time').fill('11:15');
+    await move.getByRole('button', { name: 'Move session' }).click();
+    await expect(page.getByText('Session moved', { exact: true }).first()).toBeVisible();
+    await expect(details.getByText(/11:15 am E[SD]T \(America\/New_York\)/)).toBeVisible();
+    await waitForMail(
+      demoEmail('parent'),
+      "Session moved: Mia's session with Jordan Ellis",
+      `${day.spoken}, 11:15 am`,
+    );
+    await waitForMail(demoEmail('coach'), "Session moved: Mia's session", `${day.spoken}, 10:15 am`);
+
+    // and cancel it
+    await details.getByRole('button', { name: 'Cancel session' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel the session?' });
+    await cancel.getByRole('button', { name: 'Cancel session' }).click();
+    await expect(page.getByText('Session cancelled', { exact: true }).first()).toBeVisible();
+    await expect(details.getByText(/Cancelled/)).toBeVisible();
+    await waitForMail(
+      demoEmail('parent'),
+      "Session cancelled: Mia's session with Jordan Ellis",
+      `${day.spoken}, 11:15 am`,
+    );
+    await waitForMail(demoEmail('coach'), "Session cancelled: Mia's session", `${day.spoken}, 10:15 am`);
+  });
+
+  test('the week is a keyboard grid with previous, next and today', async ({ page }) => {
+    await openSessions(page);
+    const grid = page.getByRole('grid', { name: 'Sessions this week' });
+    await expect(grid.getByRole('gridcell')).toHaveCount(7);
+    const today = grid.getByRole('gridcell', { name: /\(today\)/ });
+    await today.focus();
+    await page.keyboard.press('End');
+    await expect(grid.getByRole('gridcell').nth(6)).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(grid.getByRole('gridcell').nth(0)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(grid.getByRole('gridcell').nth(1)).toBeFocused();
+
+    const title = page.getByRole('heading', { name: /^Week of / });
+    const thisWeek = await title.textContent();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(title).not.toHaveText(thisWeek!);
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect(title).toHaveText(thisWeek!);
+  });
+
+  for (const view of ['week', 'list', 'booking dialog'] as const) {
+    test(`axe finds nothing in the ${view}`, async ({ page }) => {
+      await openSessions(page);
+      await expect(page.getByRole('grid', { name: 'Sessions this week' })).toBeVisible();
+      if (view !== 'week') {
+        await page.getByRole('button', { name: 'List' }).click();
+        await expect(page.getByRole('form', { name: 'Filter sessions' })).toBeVisible();
+      }
+      if (view === 'booking dialog') {
+        await page.getByRole('button', { name: 'Book a session' }).click();
+        await expect(page.getByRole('dialog', { name: 'Book a session' })).toBeVisible();
+      }
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    });
+  }
+});
+
+test.describe('as the demo coach', () => {
+  test.use({ storageState: storageStateOf('coach') });
+
+  test('sees only their own sessions, cannot book, and opens the room of their session', async ({ page }) => {
+    await openSessions(page);
+    await expect(page.getByRole('button', { name: 'Book a session' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'List' }).click();
+    const filters = page.getByRole('form', { name: 'Filter sessions' });
+    await expect(filters.getByLabel('Coach')).toHaveCount(0);
+    await filters.getByLabel('From').fill('');
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.nth(1)).toBeVisible();
+    const coachCells = await page.getByRole('table').locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(coachCells.length).toBeGreaterThan(0);
+    expect(new Set(coachCells)).toEqual(new Set(['Jordan Ellis']));
+    const children = await page.getByRole('table').locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(new Set(children)).toEqual(new Set(['Mia']));
+
+    await page.goto(`/admin/session-room/${MIA_SESSION}`);
+    await expect(page.getByRole('heading', { name: 'Mia with Jordan Ellis' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test("is kept out of another coach's session room", async ({ page }) => {
+    await page.goto(`/admin/session-room/${LEO_SESSION}`);
+    await expect(page.getByRole('heading', { name: "This session room isn't yours" })).toBeVisible();
+  });
+
+  test('each session links to its room', async ({ page }) => {
+    await openSessions(page);
+    await page.getByRole('button', { name: 'List' }).click();
+    await page
+      .getByRole('button', { name: /^Details: Mia/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: 'Open session room' }).click();
+    await page.waitForURL(/\/admin\/session-room\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Mia with Jordan Ellis' })).toBeVisible();
+  });
+});
+
+test.describe('as the demo parent', () => {
+  test.use({ storageState: storageStateOf('parent') });
+
+  test("gets the not-allowed page for a session room, even their child's", async ({ page }) => {
+    await page.goto(`/admin/session-room/${MIA_SESSION}`);
+    await expect(page.getByRole('heading', { name: "This area isn't for your account" })).toBeVisible();
+  });
+});
