@@ -52,7 +52,7 @@ async function sessionBookedEarlier(
 const reminders = async (sessionId: string) =>
   (
     await db.query<{ kind: string; recipient: string }>(
-      `select kind, recipient from public.session_emails where session_id = $1 and kind like 'reminder%' order by id`,
+      `select kind, recipient from public.session_emails where session_id = $1 and kind like 'reminder%' order by kind, recipient = 'coach'`,
       [sessionId],
     )
   ).rows.map((r) => `${r.kind}:${r.recipient}`);
