@@ -438,6 +438,44 @@ export type Database = {
         };
         Relationships: [];
       };
+      session_attendance: {
+        Row: {
+          id: string;
+          joined_at: string;
+          last_seen_at: string;
+          left_at: string | null;
+          role: string;
+          session_id: string;
+          user_id: string;
+        };
+        Insert: {
+          id?: string;
+          joined_at?: string;
+          last_seen_at?: string;
+          left_at?: string | null;
+          role: string;
+          session_id: string;
+          user_id?: string;
+        };
+        Update: {
+          id?: string;
+          joined_at?: string;
+          last_seen_at?: string;
+          left_at?: string | null;
+          role?: string;
+          session_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'session_attendance_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaching_sessions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       user_roles: {
         Row: {
           created_at: string;
@@ -607,6 +645,22 @@ export type Database = {
       email_me_quiz_results: {
         Args: { assessment_id: string; email: string };
         Returns: undefined;
+      };
+      get_session_room: {
+        Args: { session_id: string };
+        Returns: {
+          id: string;
+          room_id: string;
+          topic: string;
+          status: string;
+          starts_at: string;
+          ends_at: string;
+          opens_at: string;
+          closes_at: string;
+          child_first_name: string;
+          coach_name: string;
+          viewer_role: string;
+        }[];
       };
       landing_variant_report: {
         Args: { since?: string; until?: string };
