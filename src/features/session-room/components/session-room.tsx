@@ -56,7 +56,16 @@ export function SessionRoom({ sessionId, viewer }: SessionRoomProps) {
 function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer }) {
   const queryClient = useQueryClient();
   const now = useNow();
-  const [joinRequested, setJoinRequested] = useState(false);
+  // A reload (or a crashed tab) during the call goes straight back in, without asking again.
+  const [joinRequested, setJoinRequested] = useState(() => {
+    const t = Date.now();
+    return (
+      sessionStorage.getItem(`ploom.session-room.joined.${session.id}`) === '1' &&
+      session.status === 'scheduled' &&
+      t >= session.opensAt &&
+      t < session.closesAt
+    );
+  });
   const [endedByMe, setEndedByMe] = useState(false);
   const sendTrack = useRef<(kind: 'audio' | 'video', track: MediaStreamTrack | null) => void>(
     () => undefined,
@@ -72,7 +81,8 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
     sessionId: session.id,
     viewer,
     role: session.viewerRole,
-    active: joinRequested && !endedByMe,
+    // the camera and microphone are settled first, so the links start with them
+    active: joinRequested && media.ready && !endedByMe,
     localMedia: () => {
       const m = mediaRef.current;
       return { stream: m.stream ?? new MediaStream(), audio: m.audio, video: m.video };
@@ -112,18 +122,25 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   const clock = sessionClock(now, session.startsAt, session.endsAt);
   const isCoachSide = isHost(session.viewerRole);
 
-  const join = () => {
+  const rejoinKey = `ploom.session-room.joined.${session.id}`;
+  const join = useCallback(() => {
     audioContext(); // created on the click, so the others' voices and the meters may play
     setJoinRequested(true);
-  };
+    sessionStorage.setItem(rejoinKey, '1');
+  }, [rejoinKey]);
   const leave = () => {
+    sessionStorage.removeItem(rejoinKey);
     setJoinRequested(false);
   };
   const endForAll = async () => {
     await endSession(session.id);
     await call.announceEnd();
+    sessionStorage.removeItem(rejoinKey);
     setEndedByMe(true);
   };
+  useEffect(() => {
+    if (phase === 'ended' || phase === 'closed') sessionStorage.removeItem(rejoinKey);
+  }, [phase, rejoinKey]);
 
   const header = (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm">

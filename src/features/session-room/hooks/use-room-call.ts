@@ -83,8 +83,10 @@ export function useRoomCall(options: RoomCallOptions) {
     [peerId, viewer.userId, viewer.name, role, joinedAt],
   );
 
+  // The coach's "end" closes the call here too: links, channel and the visit's record.
+  const live = active && !endedHere;
   useEffect(() => {
-    if (!active) return;
+    if (!live) return;
     let stopped = false;
     let visitId: string | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -177,7 +179,7 @@ export function useRoomCall(options: RoomCallOptions) {
       setPeers([]);
       setParticipants([]);
     };
-  }, [active, peerId, topic, sessionId, meta]);
+  }, [live, peerId, topic, sessionId, meta]);
 
   // What this visit announces (camera, microphone, screen) follows the controls.
   const { camera, microphone, screen } = options.announced;
