@@ -141,6 +141,48 @@ begin
 end
 $$;
 
+-- Realtime Authorization, as Supabase Realtime sets it up in every project: the `realtime` schema
+-- with `realtime.messages` (RLS enabled; the project's policies on it decide who may read from and
+-- write to a private channel) and `realtime.topic()`, the topic being authorized. The local
+-- Realtime (local-supabase/realtime/authorization.ts) probes this table inside a transaction it
+-- rolls back, as hosted Realtime does. Hosted Realtime also partitions the table by day and keeps
+-- broadcasts sent from the database; the local stack stores nothing here.
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin nologin noinherit;
+  end if;
+end
+$$;
+
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+grant all on schema realtime to supabase_realtime_admin;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_topic_index on realtime.messages (topic);
+alter table realtime.messages enable row level security;
+alter table realtime.messages owner to supabase_realtime_admin;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+alter function realtime.topic() owner to supabase_realtime_admin;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
 -- The CLI's migration history, so `db:reset` and the stack know what has been applied.
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (

@@ -20,6 +20,14 @@ import {
 import { ChangeFeed, type ChangeBinding, type ChangeData, type ChangeSubscriber } from './changes.ts';
 import { parseFilter } from './filter.ts';
 import { FREE_PLAN_LIMITS, RateLimiter, jsonSize, payloadTooLarge, type RealtimeLimits } from './limits.ts';
+import {
+  ALL_EXTENSIONS,
+  Authorizer,
+  emptyPolicies,
+  type AuthorizationContext,
+  type Extension,
+  type Policies,
+} from './authorization.ts';
 import type { HttpService, StackContext, UpgradeService } from '../types.ts';
 
 /**
@@ -30,9 +38,11 @@ import type { HttpService, StackContext, UpgradeService } from '../types.ts';
  * every 25 s) is closed. Hosted Realtime's limits apply (connections, channels per connection,
  * joins, messages and presence messages per second, payload size): see limits.ts.
  *
- * Private channels (`config.private`): Supabase authorizes them with RLS policies on
- * realtime.messages, a table the local stack does not have; here a private channel admits any
- * signed-in role (not anon) and is kept apart from the public channel of the same name.
+ * Private channels (`config.private`) are authorized as on Supabase, by the RLS policies on
+ * `realtime.messages` (see authorization.ts): joining needs read on broadcast or presence, and a
+ * member receives broadcasts only with broadcast read, presence only with presence read; sending
+ * needs broadcast write, tracking presence write. A private channel is kept apart from the public
+ * channel of the same name.
  */
 
 export interface RealtimeOptions {
@@ -50,6 +60,8 @@ interface Connection {
   /** the apikey's claims, or why it was refused */
   apikey: Promise<{ claims?: Claims; error?: string }>;
   rawApikey: string;
+  /** the upgrade request's headers, given to policies as `request.headers` */
+  headers: Record<string, string>;
   channels: Map<string, Channel>;
   lastSeen: number;
   queue: Promise<void>;
@@ -69,6 +81,8 @@ interface Channel {
   presenceRef: string | null;
   accessToken: string;
   claims: Claims;
+  /** a private channel's permissions (null on a public channel, where everything is allowed) */
+  policies: Policies | null;
   expiryTimer: NodeJS.Timeout | undefined;
   changes: ChangeSubscriber | undefined;
 }
@@ -114,6 +128,20 @@ async function claimsOf(token: string): Promise<Claims> {
   return claims;
 }
 
+const cannotRead = (topic: string) => `You do not have permissions to read from this Channel topic: ${topic}`;
+
+/** Whether a member may receive what is sent on its channel (always, on a public channel). */
+const mayRead = (channel: Channel, extension: Extension) =>
+  channel.policies === null || channel.policies[extension].read === true;
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -129,6 +157,30 @@ export async function createRealtime(
   const presenceRate = new RateLimiter(limits.maxPresenceEventsPerSecond);
   const feed = new ChangeFeed(ctx);
   await feed.start();
+  const authorizer = new Authorizer(ctx.adminPool);
+
+  function authorizationContext(conn: Connection, subTopic: string, claims: Claims): AuthorizationContext {
+    return { topic: subTopic, claims, headers: conn.headers };
+  }
+
+  /** Evaluates a private channel's write permissions the first time they are needed. */
+  async function ensureWrite(channel: Channel): Promise<Policies | undefined> {
+    if (!channel.policies) return undefined;
+    if (channel.policies.broadcast.write !== undefined && channel.policies.presence.write !== undefined) {
+      return channel.policies;
+    }
+    try {
+      channel.policies = await authorizer.write(
+        authorizationContext(channel.conn, channel.subTopic, channel.claims),
+        ALL_EXTENSIONS,
+        channel.policies,
+      );
+    } catch (error) {
+      ctx.log('realtime', `RlsPolicyError: ${(error as Error).message}`);
+      return undefined;
+    }
+    return channel.policies;
+  }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const connections = new Set<Connection>();
@@ -227,7 +279,9 @@ export async function createRealtime(
     leaves: Record<string, unknown>,
   ) {
     for (const member of rooms.get(roomKey) ?? []) {
-      if (member.presenceEnabled) push(member, 'presence_diff', { joins, leaves });
+      if (member.presenceEnabled && mayRead(member, 'presence')) {
+        push(member, 'presence_diff', { joins, leaves });
+      }
     }
   }
 
@@ -270,7 +324,7 @@ export async function createRealtime(
     except?: Channel,
   ) {
     for (const member of rooms.get(roomKey) ?? []) {
-      if (member === except) continue;
+      if (member === except || !mayRead(member, 'broadcast')) continue;
       const { conn } = member;
       if (conn.ws.readyState !== WebSocket.OPEN) continue;
       if (message.user && conn.vsn === '2.0.0') {
@@ -333,10 +387,22 @@ export async function createRealtime(
       const e = error as TokenError;
       return reply(conn, frame, 'error', { reason: `${e.code}: ${e.message}` });
     }
-    if (isPrivate && claims.role === 'anon') {
-      return reply(conn, frame, 'error', {
-        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
-      });
+    const presenceEnabled = presenceConfig.enabled === true;
+    let policies: Policies | null = null;
+    if (isPrivate) {
+      // Read is evaluated for broadcast, and for presence when the join enables it.
+      try {
+        policies = await authorizer.read(
+          authorizationContext(conn, subTopic, claims),
+          presenceEnabled ? ALL_EXTENSIONS : ['broadcast'],
+          emptyPolicies(),
+        );
+      } catch (error) {
+        ctx.log('realtime', `RlsPolicyError: ${(error as Error).message}`);
+      }
+      if (!policies || !(policies.broadcast.read || policies.presence.read)) {
+        return reply(conn, frame, 'error', { reason: `Unauthorized: ${cannotRead(subTopic)}` });
+      }
     }
 
     // Postgres changes bindings: echoed back with their ids, in order (the client checks).
@@ -391,10 +457,11 @@ export async function createRealtime(
       ack: broadcast.ack === true,
       presenceKey:
         typeof presenceConfig.key === 'string' && presenceConfig.key ? presenceConfig.key : randomUUID(),
-      presenceEnabled: presenceConfig.enabled === true,
+      presenceEnabled,
       presenceRef: null,
       accessToken: given,
       claims,
+      policies,
       expiryTimer: undefined,
       changes: undefined,
     };
@@ -414,7 +481,9 @@ export async function createRealtime(
       systemMessage(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
     }
     for (const message of bindingErrors) systemMessage(channel, 'postgres_changes', 'error', message);
-    if (channel.presenceEnabled) push(channel, 'presence_state', presenceState(channel.roomKey));
+    if (channel.presenceEnabled && mayRead(channel, 'presence')) {
+      push(channel, 'presence_state', presenceState(channel.roomKey));
+    }
   }
 
   // ---- messages --------------------------------------------------------------------------------
@@ -444,24 +513,52 @@ export async function createRealtime(
       case 'access_token': {
         const token = payload.access_token;
         if (typeof token !== 'string' || token.startsWith('sb_') || token === channel.accessToken) return;
+        let claims: Claims;
         try {
-          const claims = await claimsOf(token);
-          if (channel.isPrivate && claims.role === 'anon') {
+          claims = await claimsOf(token);
+        } catch (error) {
+          return shutdown(channel, (error as Error).message);
+        }
+        if (channel.policies) {
+          // A new token: the permissions are evaluated again (write lazily, as after a join).
+          const previous = channel.policies;
+          let next: Policies | undefined;
+          try {
+            next = await authorizer.read(
+              authorizationContext(conn, channel.subTopic, claims),
+              channel.presenceEnabled ? ALL_EXTENSIONS : ['broadcast'],
+              emptyPolicies(),
+            );
+          } catch (error) {
+            ctx.log('realtime', `RlsPolicyError: ${(error as Error).message}`);
+          }
+          if (!next || !(next.broadcast.read || next.presence.read)) {
+            return shutdown(channel, cannotRead(channel.subTopic));
+          }
+          const revoked = (['broadcast', 'presence'] as const).some(
+            (extension) => previous[extension].read === true && next[extension].read === false,
+          );
+          if (revoked) {
             return shutdown(
               channel,
               `You no longer have permission to read from this Channel topic: ${channel.subTopic}`,
             );
           }
-          channel.accessToken = token;
-          channel.claims = claims;
-          scheduleExpiry(channel);
-        } catch (error) {
-          shutdown(channel, (error as Error).message);
+          channel.policies = next;
         }
+        channel.accessToken = token;
+        channel.claims = claims;
+        scheduleExpiry(channel);
         return;
       }
 
       case 'broadcast': {
+        if (channel.policies) {
+          // Sending on a private channel needs broadcast write; without it the message is
+          // dropped without a reply, acknowledged or not, as hosted Realtime does.
+          const policies = await ensureWrite(channel);
+          if (!policies?.broadcast.write) return;
+        }
         if (!eventRate.take()) return shutdown(channel, 'Too many messages per second');
         const size = frame.userBroadcast ? frame.userBroadcast.data.length : jsonSize(payload.payload);
         if (payloadTooLarge(limits, size)) {
@@ -492,10 +589,27 @@ export async function createRealtime(
           if (payloadTooLarge(limits, jsonSize(meta)))
             return shutdown(channel, 'Track message size exceeded');
           if (!presenceRate.take()) return shutdown(channel, 'Too many presence messages per second');
+          if (channel.policies) {
+            if (channel.policies.presence.read === undefined) {
+              // Presence was off at join: its read permission is evaluated now.
+              try {
+                channel.policies = await authorizer.read(
+                  authorizationContext(conn, channel.subTopic, channel.claims),
+                  ['presence'],
+                  channel.policies,
+                );
+              } catch (error) {
+                ctx.log('realtime', `RlsPolicyError: ${(error as Error).message}`);
+                return reply(conn, frame, 'error');
+              }
+            }
+            const policies = await ensureWrite(channel);
+            if (!policies?.presence.write) return reply(conn, frame, 'error');
+          }
           if (!channel.presenceEnabled) {
             // Tracking turns presence on: send who is already here first.
             channel.presenceEnabled = true;
-            push(channel, 'presence_state', presenceState(channel.roomKey));
+            if (mayRead(channel, 'presence')) push(channel, 'presence_state', presenceState(channel.roomKey));
           }
           track(channel, meta);
         } else if (event === 'untrack') {
@@ -566,6 +680,21 @@ export async function createRealtime(
     }
   }
 
+  /** Whether the caller of the HTTP broadcast API may send on a private topic. */
+  async function mayWrite(req: IncomingMessage, claims: Claims, topic: string): Promise<boolean> {
+    try {
+      const policies = await authorizer.write(
+        { topic, claims, headers: headersOf(req) },
+        ALL_EXTENSIONS,
+        emptyPolicies(),
+      );
+      return policies.broadcast.write === true;
+    } catch (error) {
+      ctx.log('realtime', `RlsPolicyError: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
   async function handleHttp(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
     const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)\/?$/.exec(path);
     if (req.method !== 'POST' || (path !== '/api/broadcast' && !single)) {
@@ -577,7 +706,9 @@ export async function createRealtime(
       const subTopic = decodeURIComponent(single[1]!);
       const event = decodeURIComponent(single[2]!);
       const isPrivate = url.searchParams.get('private') === 'true';
-      if (isPrivate && claims.role === 'anon') return sendJson(res, 403, { error: 'Unauthorized' });
+      if (isPrivate && !(await mayWrite(req, claims, subTopic))) {
+        return sendJson(res, 403, { error: 'Unauthorized' });
+      }
       const isJson = !/octet-stream/i.test(String(req.headers['content-type'] ?? ''));
       if (isJson) {
         try {
@@ -604,9 +735,15 @@ export async function createRealtime(
     ) {
       return sendJson(res, 400, { message: 'Expected {messages: [{topic, event, payload}]}' });
     }
+    const writable = new Map<string, boolean>();
     for (const message of messages as Record<string, unknown>[]) {
       const isPrivate = message.private === true;
-      if (isPrivate && claims.role === 'anon') continue;
+      const topic = String(message.topic);
+      if (isPrivate) {
+        // Checked once per topic; messages to a topic the caller may not write to are skipped.
+        if (!writable.has(topic)) writable.set(topic, await mayWrite(req, claims, topic));
+        if (!writable.get(topic)) continue;
+      }
       fanOut(`${isPrivate ? 'private' : 'public'}:${String(message.topic)}`, {
         json: { type: 'broadcast', event: message.event, payload: message.payload ?? {} },
       });
@@ -640,6 +777,7 @@ export async function createRealtime(
           ws,
           vsn,
           rawApikey,
+          headers: headersOf(req),
           apikey: claimsOf(rawApikey).then(
             (claims) => ({ claims }),
             (error: TokenError) => ({ error: `${error.code}: ${error.message}` }),

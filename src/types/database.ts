@@ -618,6 +618,44 @@ export type Database = {
         };
         Relationships: [];
       };
+      session_attendance: {
+        Row: {
+          id: string;
+          joined_at: string;
+          last_seen_at: string;
+          left_at: string | null;
+          role: string;
+          session_id: string;
+          user_id: string;
+        };
+        Insert: {
+          id?: string;
+          joined_at?: string;
+          last_seen_at?: string;
+          left_at?: string | null;
+          role: string;
+          session_id: string;
+          user_id?: string;
+        };
+        Update: {
+          id?: string;
+          joined_at?: string;
+          last_seen_at?: string;
+          left_at?: string | null;
+          role?: string;
+          session_id?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'session_attendance_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaching_sessions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       session_emails: {
         Row: {
           attempts: number;
@@ -1055,6 +1093,22 @@ export type Database = {
       enrol_lead: {
         Args: { lead_id: string; child_first_name: string; child_age?: number };
         Returns: { parent_id: string; child_id: string; already_enrolled: boolean }[];
+      };
+      get_session_room: {
+        Args: { session_id: string };
+        Returns: {
+          id: string;
+          room_id: string;
+          topic: string;
+          status: string;
+          starts_at: string;
+          ends_at: string;
+          opens_at: string;
+          closes_at: string;
+          child_first_name: string;
+          coach_name: string;
+          viewer_role: string;
+        }[];
       };
       hook_before_user_created: {
         Args: { event: Json };

@@ -288,6 +288,23 @@ const cases: TableCase[] = [
     update: { set: 'points = 50', target: 'ourPoints', expect: all<number>(DENIED) },
     delete: { target: 'ourPoints', expect: all(0, { anon: DENIED, admin: 1 }) },
   },
+  {
+    // Visits to a session's room: the visitor, the session's coach and parent, admins read them.
+    table: 'session_attendance',
+    select: all<string[]>(['ourAttendance'], {
+      anon: DENIED,
+      otherParent: ['theirAttendance'],
+      admin: ['ourAttendance', 'theirAttendance'],
+    }),
+    insert: {
+      // the fixture session is days away, so its room is closed to everyone (open rooms:
+      // tests/integration/session-room-attendance.test.ts)
+      run: (d, w) => insertRow(d, 'session_attendance', { session_id: w.rows.coaching_sessions.ourSession }),
+      expect: all<'ok'>(DENIED),
+    },
+    update: { set: 'left_at = now()', target: 'ourAttendance', expect: all(0, { anon: DENIED, child: 1 }) },
+    delete: { target: 'ourAttendance', expect: all<number>(DENIED) },
+  },
 ];
 
 function outcome<T>(result: Result<T>): T | typeof DENIED | string {

@@ -125,6 +125,14 @@ export async function createWorld(db: pg.Client): Promise<World> {
      returning id`,
     [],
   );
+  const ourAttendance = await one(
+    `insert into public.session_attendance (session_id, user_id, role) values ($1, $2, 'child') returning id`,
+    [ourSession, child.id],
+  );
+  const theirAttendance = await one(
+    `insert into public.session_attendance (session_id, user_id, role) values ($1, $2, 'parent') returning id`,
+    [theirSession, otherParent.id],
+  );
   const flagKey = `fixture_${Date.now().toString(36)}`;
   await db.query(`insert into public.feature_flags (key, enabled) values ($1, false)`, [flagKey]);
 
@@ -143,6 +151,7 @@ export async function createWorld(db: pg.Client): Promise<World> {
     coaching_sessions: { ourSession, theirSession },
     parent_updates: { ourSharedUpdate, ourDraftUpdate, theirUpdate },
     ploom_points: { ourPoints, theirPoints },
+    session_attendance: { ourAttendance, theirAttendance },
   };
 
   return {

@@ -130,7 +130,8 @@ describe('broadcast', () => {
     expect(modern.received).toEqual([{ event: 'to-modern', payload: { from: '1.0.0' } }]);
   });
 
-  it('admits only signed-in roles to a private channel', async () => {
+  it('refuses a private channel that no policy on realtime.messages opens, anon or signed in', async () => {
+    // Who may join a private channel is decided by RLS: realtime-authorization.test.ts.
     const room = uniqueName('private-room');
     const anon = client();
     const refused = await subscribeFailure(anon.channel(room, { config: { private: true } }));
@@ -141,7 +142,9 @@ describe('broadcast', () => {
     await member.realtime.setAuth(
       await signJwt({ role: 'authenticated', sub: randomUUID(), aud: 'authenticated' }, 600),
     );
-    await subscribed(member.channel(room, { config: { private: true } }));
+    expect((await subscribeFailure(member.channel(room, { config: { private: true } }))).message).toBe(
+      `Unauthorized: You do not have permissions to read from this Channel topic: ${room}`,
+    );
   });
 });
 

@@ -1,13 +1,13 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useSession } from '../api/get-session';
 import { formatDateTime, viewerTimeZone } from '../lib/time';
 
 /**
  * The session room's guard: only the session's coach and admins get in (row level security hides
- * other sessions, so a session the caller may not read is "not yours"). The room itself (the video
- * call) is a separate piece of work; here is where it will open.
+ * other sessions, so a session the caller may not read is "not yours"). What it admits to (the video
+ * room) comes as its children.
  */
-export function SessionRoomGate({ sessionId }: { sessionId: string }) {
+export function SessionRoomGate({ sessionId, children }: { sessionId: string; children?: ReactNode }) {
   const session = useSession(sessionId);
   const timeZone = useMemo(() => viewerTimeZone(), []);
   if (session.isPending) return <p className="text-ink-muted">Opening the session room…</p>;
@@ -33,7 +33,11 @@ export function SessionRoomGate({ sessionId }: { sessionId: string }) {
         {s.child?.firstName ?? 'Session'} with {s.coach?.name ?? 'no coach yet'}
       </h2>
       <p className="mt-1 text-ink">{formatDateTime(new Date(s.startsAt), timeZone)}</p>
-      <p className="mt-4 text-ink-muted">The video room opens here at the time of the session.</p>
+      {children ? (
+        <div className="mt-6">{children}</div>
+      ) : (
+        <p className="mt-4 text-ink-muted">The video room opens here at the time of the session.</p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,118 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import pg from 'pg';
+import { PROJECT_ROOT } from '../local-supabase/config.ts';
+import { startStack } from '../local-supabase/stack.ts';
+import { demoAccounts } from '../scripts/demo-accounts.ts';
+
+/**
+ * Session room: time from the coach's click on "Join the session" to the first frame of the
+ * parent's video on the coach's screen, on loopback (production build served by `vite preview`,
+ * a local stack, Chromium with fake camera and microphone). The parent waits in the room first,
+ * as a family does. Each run is a new session; the figure is the median of the runs.
+ */
+const RUNS = Number(process.env.RUNS ?? 7);
+process.env.LOCAL_SUPABASE_PORT_OFFSET = process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '1980';
+const port = 6480;
+const site = `http://127.0.0.1:${port}`;
+const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-room-'));
+fs.chmodSync(stateDir, 0o755);
+const stack = await startStack({ stateDir, siteUrl: site, quiet: true });
+const env = { ...process.env, VITE_SUPABASE_URL: stack.urls.api, VITE_SUPABASE_ANON_KEY: stack.keys.anon };
+const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
+const outDir = 'dist-bench-room';
+const build = spawnSync(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: PROJECT_ROOT,
+  env,
+  stdio: 'inherit',
+});
+if (build.status !== 0) throw new Error('build failed');
+const preview = spawn(bin('vite'), ['preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
+  cwd: PROJECT_ROOT,
+  env,
+  stdio: 'ignore',
+});
+for (let i = 0; i < 100; i++) {
+  if (
+    await fetch(site).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const db = new pg.Client({ connectionString: stack.urls.db });
+await db.connect();
+const browser = await chromium.launch({
+  executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+  args: [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+});
+
+async function signedIn(role: 'coach' | 'parent'): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  const email = demoAccounts.users.find((u) => u.role === role)!.email;
+  await page.goto(`${site}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(demoAccounts.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(role === 'coach' ? '**/admin' : '**/app');
+  return page;
+}
+
+const firstRemoteFrame = (page: Page) =>
+  page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-tile"] video');
+      return !!video && video.readyState >= 2 && video.getVideoPlaybackQuality().totalVideoFrames > 0;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+
+const timings: number[] = [];
+try {
+  const [coach, parent] = [await signedIn('coach'), await signedIn('parent')];
+  for (let run = 0; run < RUNS; run++) {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.coaching_sessions (child_id, coach_id, starts_at)
+       values ('d0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', now() - interval '1 minute')
+       returning id`,
+    );
+    const id = rows[0]!.id;
+    await parent.goto(`${site}/app/session/${id}`);
+    await parent.getByRole('button', { name: 'Join the session' }).click();
+    await parent.getByText('Your coach will let you in.').waitFor();
+    await coach.goto(`${site}/admin/session-room/${id}`);
+    const join = coach.getByRole('button', { name: 'Join the session' });
+    await join.waitFor();
+    await coach.waitForFunction(() => !document.querySelector('button[disabled]'));
+    const started = Date.now();
+    await join.click();
+    await firstRemoteFrame(coach);
+    timings.push(Date.now() - started);
+    await db.query('delete from public.coaching_sessions where id = $1', [id]);
+  }
+} finally {
+  await browser.close();
+  await db.end();
+  preview.kill('SIGTERM');
+  await stack.stop();
+  fs.rmSync(stateDir, { recursive: true, force: true });
+  fs.rmSync(path.join(PROJECT_ROOT, outDir), { recursive: true, force: true });
+}
+
+const sorted = [...timings].sort((a, b) => a - b);
+const median = sorted[Math.floor(sorted.length / 2)]!;
+console.log(`join → first remote frame (coach joining a waiting parent), ${RUNS} runs: median ${median} ms`);
+console.log(`runs (ms): ${timings.join(', ')}; min ${sorted[0]} ms, max ${sorted[sorted.length - 1]} ms`);
+console.log(JSON.stringify({ bench: 'room-join', runs: timings, medianMs: median }));

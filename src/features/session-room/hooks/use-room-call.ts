@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { getSupabase } from '@/lib/supabase';
+import { endVisit, startVisit, touchVisit } from '../api/record-attendance';
+import { iceServers } from '../lib/ice-servers';
+import { Mesh, type RemotePeer } from '../lib/mesh';
+import type { LocalMedia, Signal } from '../lib/peer-link';
+import {
+  linkTargets,
+  participantsFrom,
+  type Participant,
+  type PresenceMeta,
+  type RoomRole,
+} from '../lib/room-state';
+
+/**
+ * The call: the session's private Realtime channel (presence for who is here, broadcast for the
+ * WebRTC signals addressed peer to peer, and the coach's "end"), the mesh of peer connections,
+ * and the attendance record. Joining starts when `active` turns true; leaving (or unmounting)
+ * tears everything down.
+ */
+
+export interface Viewer {
+  userId: string;
+  name: string;
+}
+
+export interface RoomCallOptions {
+  topic: string;
+  sessionId: string;
+  viewer: Viewer;
+  role: RoomRole;
+  active: boolean;
+  localMedia: () => LocalMedia;
+  announced: { camera: boolean; microphone: boolean; screen: boolean };
+}
+
+export type ChannelTrouble = null | 'refused' | 'reconnecting';
+
+/** How often a visit tells the server it is still in the room. */
+const ATTENDANCE_HEARTBEAT_MS = 30_000;
+
+interface SignalMessage {
+  from: string;
+  to: string;
+  link: string;
+  signal: Signal;
+}
+
+const newPeerId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+export function useRoomCall(options: RoomCallOptions) {
+  const { topic, sessionId, viewer, role, active } = options;
+  // A new id per visit: a reload is a new participant to the others, who connect to it afresh.
+  const [peerId] = useState(newPeerId);
+  const [joinedAt] = useState(() => Date.now());
+  const [joined, setJoined] = useState(false);
+  const [participants, setParticipants] = useState<Participant[]>([]);
+  const [peers, setPeers] = useState<RemotePeer[]>([]);
+  const [trouble, setTrouble] = useState<ChannelTrouble>(null);
+  const [endedHere, setEndedHere] = useState(false);
+  const channelRef = useRef<RealtimeChannel | null>(null);
+  const meshRef = useRef<Mesh | null>(null);
+  const optionsRef = useRef(options);
+  useEffect(() => {
+    optionsRef.current = options;
+  });
+
+  const meta = useCallback(
+    (): PresenceMeta => ({
+      peer_id: peerId,
+      user_id: viewer.userId,
+      name: viewer.name,
+      role,
+      camera: optionsRef.current.announced.camera,
+      microphone: optionsRef.current.announced.microphone,
+      screen: optionsRef.current.announced.screen,
+      joined_at: joinedAt,
+    }),
+    [peerId, viewer.userId, viewer.name, role, joinedAt],
+  );
+
+  // The coach's "end" closes the call here too: links, channel and the visit's record.
+  const live = active && !endedHere;
+  useEffect(() => {
+    if (!live) return;
+    let stopped = false;
+    let visitId: string | undefined;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let subscribedBefore = false;
+    const ice = iceServers();
+
+    const mesh = new Mesh({
+      selfId: peerId,
+      createConnection: () => new RTCPeerConnection({ iceServers: ice }),
+      createStream: () => new MediaStream(),
+      localMedia: () => optionsRef.current.localMedia(),
+      send: (to, signal, link) => {
+        const message: SignalMessage = { from: peerId, to, link, signal };
+        void channelRef.current?.send({ type: 'broadcast', event: 'signal', payload: message });
+      },
+      onChange: (next) => {
+        if (!stopped) setPeers(next);
+      },
+      onError: (error) => console.warn('session room link:', error),
+    });
+    meshRef.current = mesh;
+
+    const leaveVisit = () => {
+      if (visitId) void endVisit(visitId).catch(() => undefined);
+      visitId = undefined;
+    };
+    const onPageHide = () => leaveVisit();
+    window.addEventListener('pagehide', onPageHide);
+
+    void getSupabase().then((supabase) => {
+      if (stopped) return;
+      const channel = supabase.channel(topic, {
+        config: { private: true, broadcast: { self: false }, presence: { key: peerId } },
+      });
+      channelRef.current = channel;
+      channel
+        .on('broadcast', { event: 'signal' }, ({ payload }: { payload: SignalMessage }) => {
+          if (payload?.to === peerId && typeof payload.from === 'string') {
+            mesh.receive(payload.from, String(payload.link), payload.signal);
+          }
+        })
+        .on('broadcast', { event: 'end' }, () => setEndedHere(true))
+        .on('presence', { event: 'sync' }, () => {
+          const present = participantsFrom(channel.presenceState() as Record<string, unknown[]>);
+          setParticipants(present);
+          mesh.sync(linkTargets(peerId, present));
+        })
+        .on('presence', { event: 'join' }, ({ key }: { key: string }) => mesh.reappeared(key))
+        .subscribe((status, error) => {
+          if (stopped) return;
+          if (status === 'SUBSCRIBED') {
+            setTrouble(null);
+            void channel.track(meta());
+            setJoined(true);
+            if (subscribedBefore) mesh.reappearedAll();
+            subscribedBefore = true;
+            if (!visitId) {
+              void startVisit(sessionId)
+                .then((id) => {
+                  if (stopped) void endVisit(id).catch(() => undefined);
+                  else visitId = id;
+                })
+                .catch((e: unknown) => console.warn('attendance not recorded:', e));
+              heartbeat ??= setInterval(() => {
+                if (visitId) void touchVisit(visitId).catch(() => undefined);
+              }, ATTENDANCE_HEARTBEAT_MS);
+            }
+          } else if (status === 'CHANNEL_ERROR' && /permission/i.test(error?.message ?? '')) {
+            // Refused by the server's policies: stop retrying.
+            setTrouble('refused');
+            void supabase.removeChannel(channel);
+          } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
+            // realtime-js rejoins by itself when the connection comes back
+            setTrouble('reconnecting');
+          }
+        });
+    });
+
+    return () => {
+      stopped = true;
+      window.removeEventListener('pagehide', onPageHide);
+      clearInterval(heartbeat);
+      leaveVisit();
+      mesh.close();
+      meshRef.current = null;
+      const channel = channelRef.current;
+      channelRef.current = null;
+      if (channel) void getSupabase().then((supabase) => supabase.removeChannel(channel));
+      setJoined(false);
+      setPeers([]);
+      setParticipants([]);
+    };
+  }, [live, peerId, topic, sessionId, meta]);
+
+  // What this visit announces (camera, microphone, screen) follows the controls.
+  const { camera, microphone, screen } = options.announced;
+  useEffect(() => {
+    if (joined) void channelRef.current?.track(meta());
+  }, [joined, camera, microphone, screen, meta]);
+
+  const setTrack = useCallback((kind: 'audio' | 'video', track: MediaStreamTrack | null) => {
+    void meshRef.current?.setTrack(kind, track);
+  }, []);
+
+  /** The coach's "end for everyone": the others leave when this arrives. */
+  const announceEnd = useCallback(async () => {
+    await channelRef.current?.send({ type: 'broadcast', event: 'end', payload: {} });
+  }, []);
+
+  return { peerId, joined, participants, peers, trouble, endedHere, setTrack, announceEnd };
+}

@@ -1,0 +1,219 @@
+import fs from 'node:fs';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import { storageStateOf, type DemoRole } from './support/roles.ts';
+
+/**
+ * The session room in Chromium with fake camera and microphone (a moving test pattern and a beep):
+ * the demo coach, parent and child meet in a session created here to start now.
+ */
+
+test.use({
+  launchOptions: {
+    executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: [
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+      '--disable-quic',
+    ],
+  },
+  permissions: ['camera', 'microphone'],
+});
+// One room at a time: the demo coach is in every session here.
+test.describe.configure({ mode: 'serial' });
+// Three Chromium contexts with live video on 2 cores take their time.
+test.setTimeout(120_000);
+
+const MIA = 'd0000000-0000-4000-8000-000000000001';
+const DEMO_COACH = 'c0000000-0000-4000-8000-000000000001';
+const ARJUN = 'd0000000-0000-4000-8000-000000000003'; // another family's child
+const ARJUN_COACH = 'c0000000-0000-4000-8000-000000000003';
+
+let db: pg.Client;
+const created: string[] = [];
+
+test.beforeAll(async () => {
+  const url = process.env.SUPABASE_DB_URL;
+  if (!url) throw new Error('SUPABASE_DB_URL is not set: run through scripts/with-test-stack.ts e2e');
+  db = new pg.Client({ connectionString: url });
+  db.on('error', () => {});
+  await db.connect();
+});
+
+test.afterAll(async () => {
+  if (created.length) await db.query('delete from public.coaching_sessions where id = any($1)', [created]);
+  await db.end();
+});
+
+/** A 30-minute session that started a minute ago (so its room is open). */
+async function sessionNow(childId = MIA, coachId = DEMO_COACH): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.coaching_sessions (child_id, coach_id, starts_at, duration_minutes)
+     values ($1, $2, now() - interval '1 minute', 30) returning id`,
+    [childId, coachId],
+  );
+  created.push(rows[0]!.id);
+  return rows[0]!.id;
+}
+
+const roomPath: Record<DemoRole, (id: string) => string> = {
+  admin: (id) => `/admin/session-room/${id}`,
+  coach: (id) => `/admin/session-room/${id}`,
+  parent: (id) => `/app/session/${id}`,
+  child: (id) => `/child/session/${id}`,
+};
+
+interface Participant {
+  context: BrowserContext;
+  page: Page;
+}
+
+async function open(browser: Browser, role: DemoRole, sessionId: string): Promise<Participant> {
+  const context = await browser.newContext({
+    storageState: storageStateOf(role),
+    permissions: ['camera', 'microphone'],
+  });
+  const page = await context.newPage();
+  await page.goto(roomPath[role](sessionId));
+  return { context, page };
+}
+
+async function join({ page }: Participant) {
+  await page.getByRole('button', { name: 'Join the session' }).click();
+}
+
+/** Each remote video shows moving frames: the frame count grows between two looks. */
+async function expectMovingRemoteVideo(page: Page, count: number) {
+  const tiles = page.getByTestId('remote-tile');
+  await expect(tiles).toHaveCount(count, { timeout: 15_000 });
+  for (let i = 0; i < count; i++) {
+    const video = tiles.nth(i).locator('video');
+    const frames = () =>
+      video.evaluate((v: HTMLVideoElement) =>
+        v.readyState >= 2 ? v.getVideoPlaybackQuality().totalVideoFrames : 0,
+      );
+    await expect.poll(frames, { timeout: 15_000 }).toBeGreaterThan(0);
+    const first = await frames();
+    await expect.poll(frames, { timeout: 5_000 }).toBeGreaterThan(first + 5);
+  }
+}
+
+/** Each remote participant's audio arrives: a live, unmuted track whose beeps light "speaking". */
+async function expectRemoteAudio(page: Page, count: number) {
+  const tiles = page.getByTestId('remote-tile');
+  for (let i = 0; i < count; i++) {
+    const tile = tiles.nth(i);
+    await expect
+      .poll(() =>
+        tile.locator('video').evaluate((v: HTMLVideoElement) => {
+          const track = (v.srcObject as MediaStream | null)?.getAudioTracks()[0];
+          return track ? `${track.readyState} ${track.muted ? 'muted' : 'flowing'}` : 'none';
+        }),
+      )
+      .toBe('live flowing');
+    await expect(tile).toHaveAttribute('data-speaking', 'true', { timeout: 10_000 });
+  }
+}
+
+test('the coach and a parent see and hear each other; the family waits until the coach is there', async ({
+  browser,
+}) => {
+  const sessionId = await sessionNow();
+  const parent = await open(browser, 'parent', sessionId);
+  await join(parent);
+  await expect(parent.page.getByText('Your coach will let you in.')).toBeVisible();
+  await expect(parent.page.getByTestId('session-clock')).toHaveText(/left$/);
+
+  const coach = await open(browser, 'coach', sessionId);
+  await join(coach);
+  await expectMovingRemoteVideo(coach.page, 1);
+  await expectMovingRemoteVideo(parent.page, 1);
+  await expect(coach.page.getByTestId('remote-tile')).toContainText('Sam');
+  await expect(parent.page.getByTestId('remote-tile')).toContainText('Jordan');
+  await expectRemoteAudio(coach.page, 1);
+  await expectRemoteAudio(parent.page, 1);
+  await Promise.all([coach.context.close(), parent.context.close()]);
+});
+
+test('coach, parent and child: three in one call, each receiving the two others', async ({ browser }) => {
+  const sessionId = await sessionNow();
+  const people = await Promise.all(
+    (['coach', 'parent', 'child'] as const).map((role) => open(browser, role, sessionId)),
+  );
+  for (const person of people) await join(person);
+  for (const person of people) await expectMovingRemoteVideo(person.page, 2);
+  await expectRemoteAudio(people[2]!.page, 2);
+  await Promise.all(people.map((p) => p.context.close()));
+});
+
+test('a parent who reloads comes back into the call without the coach doing anything', async ({
+  browser,
+}) => {
+  const sessionId = await sessionNow();
+  const coach = await open(browser, 'coach', sessionId);
+  const parent = await open(browser, 'parent', sessionId);
+  await join(coach);
+  await join(parent);
+  await expectMovingRemoteVideo(coach.page, 1);
+  const before = await coach.page.getByTestId('remote-tile').getAttribute('data-peer-id');
+
+  await parent.page.reload();
+  // the parent is back in the call on their own, and the coach sees their new video
+  await expectMovingRemoteVideo(parent.page, 1);
+  await expect(coach.page.getByTestId('remote-tile')).toHaveCount(1);
+  await expect(coach.page.getByTestId('remote-tile')).not.toHaveAttribute('data-peer-id', before!);
+  await expectMovingRemoteVideo(coach.page, 1);
+  await Promise.all([coach.context.close(), parent.context.close()]);
+});
+
+test('the coach ends the session for everyone, and attendance is recorded', async ({ browser }) => {
+  const sessionId = await sessionNow();
+  const coach = await open(browser, 'coach', sessionId);
+  const parent = await open(browser, 'parent', sessionId);
+  await join(coach);
+  await join(parent);
+  await expectMovingRemoteVideo(parent.page, 1);
+
+  await coach.page.getByRole('button', { name: 'End session for everyone' }).click();
+  await coach.page.getByRole('button', { name: 'Yes, end it' }).click();
+  await expect(parent.page.getByText('Your coach ended the session. Thank you for joining!')).toBeVisible();
+  await expect(coach.page.getByText('The session has ended. Thank you for joining!')).toBeVisible();
+  await expect(parent.page.getByTestId('remote-tile')).toHaveCount(0);
+
+  const { rows } = await db.query<{ status: string }>(
+    'select status from public.coaching_sessions where id = $1',
+    [sessionId],
+  );
+  expect(rows[0]!.status).toBe('completed');
+  await expect
+    .poll(async () => {
+      const visits = await db.query<{ role: string; left: boolean }>(
+        `select role, left_at is not null as left from public.session_attendance where session_id = $1 order by role`,
+        [sessionId],
+      );
+      return visits.rows;
+    })
+    .toEqual([
+      { role: 'coach', left: true },
+      { role: 'parent', left: true },
+    ]);
+  // a reload finds the room closed for good
+  await parent.page.reload();
+  await expect(parent.page.getByText('The session has ended. Thank you for joining!')).toBeVisible();
+  await Promise.all([coach.context.close(), parent.context.close()]);
+});
+
+test("a stranger is refused: the demo parent and child cannot enter another family's session", async ({
+  browser,
+}) => {
+  const theirs = await sessionNow(ARJUN, ARJUN_COACH);
+  for (const role of ['parent', 'child'] as const) {
+    const stranger = await open(browser, role, theirs);
+    await expect(
+      stranger.page.getByText("We couldn't find this session, or it isn't one of yours."),
+    ).toBeVisible();
+    await expect(stranger.page.getByRole('button', { name: 'Join the session' })).toHaveCount(0);
+    await stranger.context.close();
+  }
+});
