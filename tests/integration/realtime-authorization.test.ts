@@ -123,6 +123,11 @@ describe('a session room channel', () => {
     expect((await subscribeFailure(early.channel)).message).toBe(refusal(later.topic));
 
     const soon = await world.createSession(world.ours, { startsInMinutes: 60 * 24 * 5 });
+    // The family's current session ends before this one starts (a coach is never double-booked).
+    await world.db.query(
+      `update public.coaching_sessions set starts_at = now() - interval '40 minutes' where id = $1`,
+      [room.id],
+    );
     await world.db.query(
       `update public.coaching_sessions set starts_at = now() + interval '9 minutes' where id = $1`,
       [soon.id],
