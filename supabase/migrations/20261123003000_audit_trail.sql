@@ -96,9 +96,10 @@ begin
 end;
 $$;
 
--- Roles: the entity is the user whose role changed.
+-- Roles: the entity is the user whose role changed. The role every new account gets from the sign-up
+-- trigger (no JWT subject) is part of signing up, not an admin action, so it is not logged.
 create trigger user_roles_audit_grant after insert on public.user_roles
-  for each row execute function private.audit_change('ROLE_GRANTED', 'user', 'user_id', 'role');
+  for each row when (auth.uid() is not null) execute function private.audit_change('ROLE_GRANTED', 'user', 'user_id', 'role');
 create trigger user_roles_audit_change after update on public.user_roles
   for each row execute function private.audit_change('ROLE_CHANGED', 'user', 'user_id', 'role');
 create trigger user_roles_audit_revoke after delete on public.user_roles
