@@ -214,6 +214,3 @@ as $$
 $$;
 revoke execute on function public.audit_log_facets() from public, anon;
 grant execute on function public.audit_log_facets() to authenticated, service_role;
-
--- The audit screen follows new entries live (Realtime delivers them to admins only, as RLS reads).
-alter publication supabase_realtime add table public.audit_logs;

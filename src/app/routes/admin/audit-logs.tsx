@@ -7,7 +7,6 @@ import { useAuditFacets } from '@/features/audit/api/get-audit-facets';
 import { AuditTable } from '@/features/audit/components/audit-table';
 import { Pagination } from '@/features/audit/components/pagination';
 import { actionLabel } from '@/features/audit/lib/describe';
-import { useLiveQuery } from '@/lib/live-query';
 
 const PAGE_SIZE = 25;
 const NO_FILTERS: AuditFilters = { actor: '', action: '', entityType: '', from: '', to: '' };
@@ -17,8 +16,6 @@ export default function AuditLogsScreen() {
   const [page, setPage] = useState(0);
   const entries = useAuditEntries(filters, page, PAGE_SIZE);
   const facets = useAuditFacets();
-  // New entries appear while the page is open.
-  useLiveQuery(['audit-log'], { table: 'audit_logs' });
 
   const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) => {
     setFilters((current) => ({ ...current, [key]: event.target.value }));

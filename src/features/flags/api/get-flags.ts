@@ -1,7 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from '@/lib/live-query';
 import { getSupabase } from '@/lib/supabase';
-import { flagKeys, SIGNUP_FLAG_KEY } from './get-flag';
+
+// Written out rather than imported from get-flag.ts: that module is in the landing pages' first
+// load, and sharing it with an admin chunk would split it into a chunk of its own.
+const SIGNUP_FLAG_KEY = 'signup_enabled';
+/** Under flagKeys.all (['feature-flags']), so invalidating every flag query includes this one. */
+export const flagListKey = ['feature-flags', 'list'] as const;
 
 export interface FeatureFlag {
   key: string;
@@ -28,12 +32,8 @@ export async function getFlags(): Promise<FeatureFlag[]> {
     .sort((a, b) => Number(b.key === SIGNUP_FLAG_KEY) - Number(a.key === SIGNUP_FLAG_KEY));
 }
 
-export const flagListKey = [...flagKeys.all, 'list'] as const;
-
 export const flagsQueryOptions = () => queryOptions({ queryKey: flagListKey, queryFn: getFlags });
 
-/** The flags, kept current through Realtime (another admin's change shows here too). */
 export function useFlags() {
-  useLiveQuery(flagListKey, { table: 'feature_flags' });
   return useQuery(flagsQueryOptions());
 }

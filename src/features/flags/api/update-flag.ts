@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { flagKeys } from './get-flag';
 import { flagListKey, type FeatureFlag } from './get-flags';
 
 /** Turns a flag on or off (admins only, by row level security; audited by the database). */
@@ -29,6 +28,7 @@ export function useUpdateFlag() {
       return { previous };
     },
     onError: (_error, _vars, context) => queryClient.setQueryData(flagListKey, context?.previous),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: flagKeys.all }),
+    // Every flag query (['feature-flags', ...]), the site's own signup_enabled one included.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['feature-flags'] }),
   });
 }
