@@ -44,7 +44,7 @@ test('the admin invites a coach; the coach opens the email, chooses a password a
   await dialog.getByLabel('Last name').fill('Newcoach');
   await dialog.getByLabel('Role').selectOption('coach');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText('Invitation sent')).toBeVisible();
+  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible();
 
   await page.getByLabel('Search by name or email').fill('Newcoach');
   const row = page.getByRole('row', { name: /Casey Newcoach/ });
@@ -72,15 +72,17 @@ test('the admin invites a coach; the coach opens the email, chooses a password a
 
 test('flipping signup_enabled in settings changes an open landing page live, and is audited', async ({
   page,
-  context,
+  browser,
 }) => {
   await page.goto('/admin/settings');
   const signup = page.getByRole('switch', { name: 'Sign-up open' });
   await expect(signup).toHaveAttribute('aria-checked', 'true');
   await expectNoAxeViolations(page);
 
-  const landing = await context.newPage();
-  await landing.goto('/coaching');
+  // A visitor's landing page, open beside the settings.
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const landing = await visitor.newPage();
+  await landing.goto('/waitlist');
   const nav = landing.getByRole('navigation').first();
   await expect(nav.getByRole('link', { name: 'Get Started' })).toBeVisible();
 
@@ -92,6 +94,7 @@ test('flipping signup_enabled in settings changes an open landing page live, and
   await signup.press('Space');
   await expect(signup).toHaveAttribute('aria-checked', 'true');
   await expect(nav.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await visitor.close();
 
   await page.goto('/admin/audit-logs');
   await page.getByLabel('Action').selectOption('FLAG_UPDATED');

@@ -6,7 +6,13 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 /** One page of audit entries: when, who (name and email, or the system), what, on which entity. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+    // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
+    <div
+      role="region"
+      aria-label="Audit log table"
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-brand-100 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Audit log entries, newest first</caption>
         <thead className="bg-brand-50">

@@ -7,7 +7,13 @@ const seconds = (value: number | null) => (value === null ? '—' : `${Math.roun
 export function VariantTable({ rows }: { rows: VariantRow[] }) {
   const cell = 'px-3 py-2 text-right tabular-nums';
   return (
-    <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+    // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
+    <div
+      role="region"
+      aria-label="Per-variant table"
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-brand-100 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
       <table className="w-full min-w-[60rem] text-sm">
         <caption className="sr-only">Visitors and conversions per landing variant and campaign</caption>
         <thead className="bg-brand-50">
