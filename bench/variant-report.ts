@@ -143,6 +143,22 @@ try {
     await db.query('select * from public.landing_report($1, $2)', [args.since, args.until]);
     await db.query('rollback');
   });
+  if (process.env.EXPLAIN === '1') {
+    // Where the time goes: the report's statement, planned as the function runs it.
+    await db.query('begin');
+    await db.query(`set local work_mem = '64MB'`);
+    const { rows } = await db.query<{ body: string }>(
+      `select prosrc as body from pg_proc where proname = 'landing_report' and pronamespace = 'public'::regnamespace`,
+    );
+    const start = rows[0].body.indexOf('return query') + 'return query'.length;
+    const statement = rows[0].body
+      .slice(start, rows[0].body.indexOf(';', start))
+      .replace(/\bsince\b/g, '$1::timestamptz')
+      .replace(/\buntil\b/g, '$2::timestamptz');
+    const plan = await db.query(`explain (analyze, buffers) ${statement}`, [args.since, args.until]);
+    console.error(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
+    await db.query('rollback');
+  }
   await db.end();
 
   console.log(

@@ -138,23 +138,45 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+set work_mem = '64MB'
 as $$
 #variable_conflict use_column
 begin
   perform private.require_report_access();
   perform private.check_report_range(since, until);
   return query
-    with pages as (
-      select
-        w.path,
-        w.utm_campaign,
-        count(distinct w.session_id) filter (where w.event_type = 'page_view') as visitors,
-        count(*) filter (where w.event_type = 'page_view') as page_views,
-        percentile_cont(0.5) within group (order by w.duration_seconds)
-          filter (where w.event_type = 'page_leave' and w.duration_seconds is not null) as median_seconds
+    -- Hash aggregation in memory and byte-wise text comparison ("C"): on 300,000 rows a sort by
+    -- (path, campaign, session) in the database's locale, spilled to disk, took most of the time.
+    with scoped as not materialized (
+      select w.path collate "C" as path, w.utm_campaign collate "C" as utm_campaign,
+             w.session_id collate "C" as session_id, w.event_type, w.duration_seconds
       from public.web_analytics w
       where w.created_at >= since and w.created_at < until
-      group by w.path, w.utm_campaign
+    ),
+    visits as (
+      select s.path, s.utm_campaign, s.session_id, count(*) as views
+      from scoped s
+      where s.event_type = 'page_view'
+      group by s.path, s.utm_campaign, s.session_id
+    ),
+    traffic as (
+      select v.path, v.utm_campaign, count(*) as visitors, sum(v.views)::bigint as page_views
+      from visits v
+      group by v.path, v.utm_campaign
+    ),
+    durations as (
+      select s.path, s.utm_campaign,
+             percentile_cont(0.5) within group (order by s.duration_seconds) as median_seconds
+      from scoped s
+      where s.event_type = 'page_leave' and s.duration_seconds is not null
+      group by s.path, s.utm_campaign
+    ),
+    pages as (
+      select coalesce(t.path, d.path) as path, coalesce(t.utm_campaign, d.utm_campaign) as utm_campaign,
+             t.visitors, t.page_views, d.median_seconds
+      from traffic t
+      full join durations d
+        on d.path = t.path and coalesce(d.utm_campaign, '') = coalesce(t.utm_campaign, '')
     ),
     conv as (
       select
@@ -187,7 +209,8 @@ begin
         then round(coalesce(c.converted_visitors, 0)::numeric / p.visitors, 4) end
     from pages p
     full join conv c
-      on coalesce(c.path, '') = p.path and coalesce(c.utm_campaign, '') = coalesce(p.utm_campaign, '')
+      on coalesce(c.path, '') collate "C" = p.path
+      and coalesce(c.utm_campaign, '') collate "C" = coalesce(p.utm_campaign, '')
     order by 3 desc, 1 nulls last, 2 nulls first;
 end;
 $$;
@@ -205,6 +228,7 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+set work_mem = '64MB'
 as $$
 #variable_conflict use_column
 begin
@@ -227,7 +251,7 @@ begin
     views as (
       select
         (w.created_at at time zone time_zone)::date as day,
-        count(distinct w.session_id) as visitors,
+        count(distinct w.session_id collate "C") as visitors,
         count(*) as page_views
       from public.web_analytics w
       where w.event_type = 'page_view' and w.created_at >= since and w.created_at < until

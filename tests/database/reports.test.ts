@@ -58,11 +58,11 @@ async function arrange(d: pg.Client) {
      values ($1, 'session_1_a', '2031-01-01T10:11:00Z')`,
     [uniqueEmail('report')],
   );
-  const lead = leadFactory({ analytics_session_id: 'session_1_b', created_at: '2031-01-01T11:05:00Z' });
+  const lead = leadFactory();
   await d.query(
     `insert into public.waitlist (name, email, consent, source, analytics_session_id, created_at)
-     values ($1, $2, true, 'fit-call', $3, $4)`,
-    [lead.name, lead.email, lead.analytics_session_id, lead.created_at],
+     values ($1, $2, true, 'fit-call', 'session_1_b', '2031-01-01T11:05:00Z')`,
+    [lead.name, lead.email],
   );
   await d.query(
     `insert into public.contact_messages (name, email, topic, message, analytics_session_id, created_at)

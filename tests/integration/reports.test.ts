@@ -3,6 +3,17 @@ import { adminDb, signedInClient } from '../support/stack.ts';
 
 /** /admin/report through supabase-js: the report and its daily series as rpc calls, admins only. */
 
+interface VariantRow {
+  path: string | null;
+  utm_campaign: string | null;
+  visitors: number;
+  fit_calls: number;
+}
+interface DayRow {
+  day: string;
+  visitors: number;
+}
+
 async function adminClient() {
   const admin = await signedInClient({ firstName: 'Rita', lastName: 'Report' });
   const db = await adminDb();
@@ -24,12 +35,11 @@ describe('landing report over REST', () => {
       until: until.toISOString(),
     });
     expect(report.error).toBeNull();
-    const paths = new Set(report.data!.map((row) => row.path));
+    const rows = report.data as VariantRow[];
+    const paths = new Set(rows.map((row) => row.path));
     for (const path of ['/', '/coaching', '/coaching-home', '/coaching-v2', '/pricing'])
       expect(paths).toContain(path);
-    const campaign = report.data!.find(
-      (row) => row.path === '/coaching' && row.utm_campaign === 'focus_search',
-    );
+    const campaign = rows.find((row) => row.path === '/coaching' && row.utm_campaign === 'focus_search');
     expect(campaign).toMatchObject({ fit_calls: 1 });
     expect(campaign!.visitors).toBeGreaterThan(0);
 
@@ -39,8 +49,9 @@ describe('landing report over REST', () => {
       time_zone: 'Europe/London',
     });
     expect(daily.error).toBeNull();
-    expect(daily.data!.length).toBeGreaterThanOrEqual(14);
-    expect(daily.data!.reduce((sum, day) => sum + day.visitors, 0)).toBeGreaterThan(0);
+    const days = daily.data as DayRow[];
+    expect(days.length).toBeGreaterThanOrEqual(14);
+    expect(days.reduce((sum, day) => sum + day.visitors, 0)).toBeGreaterThan(0);
 
     const bad = await client.rpc('landing_report', {
       since: until.toISOString(),
