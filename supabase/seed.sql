@@ -376,3 +376,61 @@ insert into private.job_settings (name, value) values
   ('functions_url', 'http://127.0.0.1:54321/functions/v1'),
   ('functions_api_key', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0')
 on conflict (name) do update set value = excluded.value;
+
+-- people (users, audit log, settings, landing report): conversions tied to the seeded analytics
+-- sessions so the report shows each kind, an invited coach who has not accepted yet, a deactivated
+-- parent, and the audit trail of those admin actions. The seed's own inserts above are not admin
+-- actions: their system entries are cleared, so the log starts with what the team did.
+insert into public.quiz_assessments (answers, scores, recommended_plan, top_focus_area, analytics_session_id, landing_path, created_at)
+select '{}'::jsonb, '{"emotions": 60, "confidence": 40, "focus": 55, "connection": 70}'::jsonb, 'focused-progress', 'emotions',
+       w.session_id, w.page_path, w.created_at + interval '3 minutes'
+from public.web_analytics w
+where w.event_type = 'page_view' and w.session_id ~ '_seed00[0-9]5$';
+
+insert into public.newsletter_subscribers (email, first_name, source, analytics_session_id, confirmation_sent_at, created_at)
+select format('reader.%s@example.com', right(w.session_id, 4)), null, 'home', w.session_id,
+       w.created_at + interval '2 minutes', w.created_at + interval '2 minutes'
+from public.web_analytics w
+where w.event_type = 'page_view' and w.session_id ~ '_seed0(0[1-9]7|1[0-9]7)$';
+
+insert into public.contact_messages (name, email, topic, message, analytics_session_id, status, notified_at, created_at)
+select 'Jess Parent', format('jess.%s@example.com', right(w.session_id, 4)), 'program',
+       'Could you tell me more about how the weekly sessions work?', w.session_id, 'new',
+       w.created_at + interval '4 minutes', w.created_at + interval '4 minutes'
+from public.web_analytics w
+where w.event_type = 'page_view' and w.session_id ~ '_seed00[2-9]3$';
+
+-- An invited coach (invitation not accepted) and a deactivated parent.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, banned_until,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token, email_change
+) values
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000006', 'authenticated', 'authenticated',
+   'riley.invited@example.com', null, null, now() - interval '1 day', null,
+   '{"provider":"email","providers":["email"]}', '{"first_name":"Riley","last_name":"Hart"}',
+   now() - interval '1 day', now() - interval '1 day', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000007', 'authenticated', 'authenticated',
+   'chris.former@example.com', null, now() - interval '20 days', null, now() + interval '100 years',
+   '{"provider":"email","providers":["email"]}', '{"first_name":"Chris","last_name":"Former"}',
+   now() - interval '20 days', now() - interval '2 days', '', '', '');
+delete from public.user_roles where user_id = 'a0000000-0000-4000-8000-000000000006';
+insert into public.user_roles (user_id, role) values ('a0000000-0000-4000-8000-000000000006', 'coach');
+update public.profiles set last_login_at = now() - interval '3 hours' where id = 'a0000000-0000-4000-8000-000000000001';
+update public.profiles set last_login_at = now() - interval '1 day' where id = 'a0000000-0000-4000-8000-000000000002';
+update public.profiles set last_login_at = now() - interval '2 days' where id = 'a0000000-0000-4000-8000-000000000003';
+
+delete from public.audit_logs where actor_user_id is null;
+insert into public.audit_logs (actor_user_id, action, entity_type, entity_id, metadata, created_at) values
+  ('a0000000-0000-4000-8000-000000000001', 'USER_INVITED', 'user', 'a0000000-0000-4000-8000-000000000006',
+   '{"email": "riley.invited@example.com", "role": "coach"}', now() - interval '1 day'),
+  ('a0000000-0000-4000-8000-000000000001', 'ROLE_GRANTED', 'user', 'a0000000-0000-4000-8000-000000000006',
+   '{"role": "coach"}', now() - interval '1 day'),
+  ('a0000000-0000-4000-8000-000000000001', 'USER_DEACTIVATED', 'user', 'a0000000-0000-4000-8000-000000000007',
+   '{"email": "chris.former@example.com"}', now() - interval '2 days'),
+  ('a0000000-0000-4000-8000-000000000001', 'LEAD_STATUS_CHANGED', 'waitlist',
+   (select id::text from public.waitlist where email = 'marcus.green@example.com'),
+   '{"changes": {"status": {"from": "new", "to": "contacted"}}}', now() - interval '2 days'),
+  ('a0000000-0000-4000-8000-000000000002', 'SESSION_UPDATED', 'coaching_session', 'e0000000-0000-4000-8000-000000000002',
+   '{"changes": {"status": {"from": "scheduled", "to": "completed"}}}', now() - interval '7 days' + interval '40 minutes'),
+  ('a0000000-0000-4000-8000-000000000001', 'FLAG_UPDATED', 'feature_flag', 'signup_enabled',
+   '{"changes": {"enabled": {"from": false, "to": true}}}', now() - interval '10 days');

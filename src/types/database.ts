@@ -7,6 +7,30 @@ export type Database = {
   __InternalSupabase: { PostgrestVersion: '12' };
   public: {
     Tables: {
+      app_settings: {
+        Row: {
+          id: string;
+          reply_within_hours: number;
+          team_notification_email: string;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          reply_within_hours?: number;
+          team_notification_email: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          reply_within_hours?: number;
+          team_notification_email?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
+      };
       audit_logs: {
         Row: {
           action: string;
@@ -413,6 +437,7 @@ export type Database = {
       };
       newsletter_subscribers: {
         Row: {
+          analytics_session_id: string | null;
           confirmation_sent_at: string | null;
           created_at: string;
           email: string;
@@ -421,6 +446,7 @@ export type Database = {
           source: string | null;
         };
         Insert: {
+          analytics_session_id?: string | null;
           confirmation_sent_at?: string | null;
           created_at?: string;
           email: string;
@@ -429,6 +455,7 @@ export type Database = {
           source?: string | null;
         };
         Update: {
+          analytics_session_id?: string | null;
           confirmation_sent_at?: string | null;
           created_at?: string;
           email?: string;
@@ -959,6 +986,21 @@ export type Database = {
       };
     };
     Views: {
+      audit_log_entries: {
+        Row: {
+          action: string | null;
+          actor_email: string | null;
+          actor_first_name: string | null;
+          actor_last_name: string | null;
+          actor_user_id: string | null;
+          created_at: string | null;
+          entity_id: string | null;
+          entity_type: string | null;
+          id: string | null;
+          metadata: Json | null;
+        };
+        Relationships: [];
+      };
       lead_list: {
         Row: {
           assignee_id: string | null;
@@ -1042,6 +1084,23 @@ export type Database = {
       };
     };
     Functions: {
+      admin_accounts: {
+        Args: never;
+        Returns: {
+          id: string;
+          email: string;
+          first_name: string;
+          last_name: string;
+          full_name: string;
+          roles: Database['public']['Enums']['app_role'][];
+          status: string;
+          created_at: string;
+          last_login_at: string;
+          last_sign_in_at: string;
+          invited_at: string;
+          banned_until: string;
+        }[];
+      };
       admin_overview: {
         Args: { day_start: string; week_start: string };
         Returns: {
@@ -1067,6 +1126,10 @@ export type Database = {
           last_sign_in_at: string;
           last_login_at: string;
         }[];
+      };
+      audit_log_facets: {
+        Args: never;
+        Returns: { action: string; entity_type: string; entries: number }[];
       };
       claim_session_emails: {
         Args: { max_rows?: number };
@@ -1114,6 +1177,28 @@ export type Database = {
         Args: { event: Json };
         Returns: Json;
       };
+      landing_report: {
+        Args: { since: string; until: string };
+        Returns: {
+          path: string;
+          utm_campaign: string;
+          visitors: number;
+          page_views: number;
+          median_seconds: number;
+          quiz_completed: number;
+          fit_calls: number;
+          waitlist_joins: number;
+          newsletter_signups: number;
+          contact_requests: number;
+          conversions: number;
+          converted_visitors: number;
+          conversion_rate: number;
+        }[];
+      };
+      landing_report_daily: {
+        Args: { since: string; until: string; time_zone?: string };
+        Returns: { day: string; visitors: number; page_views: number; conversions: number }[];
+      };
       landing_variant_report: {
         Args: { since?: string; until?: string };
         Returns: {
@@ -1141,6 +1226,10 @@ export type Database = {
       settle_session_email: {
         Args: { email_id: number; result: string; error?: string };
         Returns: undefined;
+      };
+      team_settings: {
+        Args: never;
+        Returns: { team_notification_email: string; reply_within_hours: number }[];
       };
     };
     Enums: { app_role: 'admin' | 'coach' | 'parent' | 'child' };

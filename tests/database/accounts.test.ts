@@ -111,7 +111,7 @@ describe('roles', () => {
     expect(result.ok ? 'ok' : result.error.code).toBe('42501');
   });
 
-  it('refuses to remove the last admin, and allows it while another admin remains', async () => {
+  it('refuses an admin removing their own admin role, alone or not (the last-admin rule: users.test.ts)', async () => {
     const adminRole = `select id from public.user_roles where user_id = $1 and role = 'admin'`;
     const removeOwnAdmin = async (d: pg.Client) => {
       const id = (await d.query(adminRole, [world.users.admin])).rows[0].id;
@@ -122,7 +122,7 @@ describe('roles', () => {
     );
     expect(alone.ok ? 'ok' : alone.error).toMatchObject({
       code: '42501',
-      message: 'The last admin role cannot be removed',
+      message: 'You cannot remove your own admin role',
     });
 
     const withAnother = await asActor(db, 'admin', world.users.admin, removeOwnAdmin, (d) =>
@@ -130,7 +130,10 @@ describe('roles', () => {
         world.users.otherParent,
       ]),
     );
-    expect(withAnother).toEqual({ ok: true, value: 1 });
+    expect(withAnother.ok ? 'ok' : withAnother.error).toMatchObject({
+      code: '42501',
+      message: 'You cannot remove your own admin role',
+    });
   });
 });
 

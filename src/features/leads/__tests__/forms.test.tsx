@@ -174,7 +174,12 @@ describe('NewsletterForm', () => {
     expect(supabase.inserts).toEqual([
       {
         table: 'newsletter_subscribers',
-        row: { email: 'reader@example.com', first_name: null, source: 'home' },
+        row: {
+          email: 'reader@example.com',
+          first_name: null,
+          source: 'home',
+          analytics_session_id: sessionStorage.getItem('ploom_analytics_session_id'),
+        },
       },
     ]);
     expect(supabase.invokes).toEqual([

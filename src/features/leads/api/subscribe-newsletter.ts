@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+import { getSessionId } from '@/lib/attribution';
 import { getSupabase } from '@/lib/supabase';
 import { emailSchema, optionalNameSchema } from '@/lib/validation';
 import { settleWithin } from '@/lib/forms/settle-within';
@@ -34,6 +35,8 @@ export async function subscribeNewsletter(values: NewsletterValues & { source?: 
     email: values.email,
     first_name: values.firstName,
     source: toSourceTag(values.source),
+    // Ties the sign-up to the visit, so the landing report credits the variant it came from.
+    analytics_session_id: getSessionId(),
   });
   if (error) throw error;
   // The welcome email is a follow-up: its failure does not undo the subscription.

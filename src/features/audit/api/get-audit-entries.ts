@@ -1,0 +1,96 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getSupabase } from '@/lib/supabase';
+
+export interface AuditFilters {
+  /** an actor's user id, 'system' for entries without an actor, or '' for everyone */
+  actor: string;
+  action: string;
+  entityType: string;
+  /** yyyy-mm-dd, in the viewer's time zone, inclusive */
+  from: string;
+  to: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  createdAt: string;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  metadata: Record<string, unknown>;
+  actorId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+}
+
+/** The start of a local calendar day as an ISO instant (the browser's time zone). */
+export function dayStart(day: string, offsetDays = 0): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d + offsetDays).toISOString();
+}
+
+/** One page of the audit log, newest first, filtered and counted on the server. */
+export async function getAuditEntries(
+  filters: AuditFilters,
+  page: number,
+  pageSize: number,
+): Promise<AuditPage> {
+  const supabase = await getSupabase();
+  let query = supabase
+    .from('audit_log_entries')
+    .select(
+      'id, created_at, action, entity_type, entity_id, metadata, actor_user_id, actor_first_name, actor_last_name, actor_email',
+      {
+        count: 'exact',
+      },
+    );
+  if (filters.actor === 'system') query = query.is('actor_user_id', null);
+  else if (filters.actor) query = query.eq('actor_user_id', filters.actor);
+  if (filters.action) query = query.eq('action', filters.action);
+  if (filters.entityType) query = query.eq('entity_type', filters.entityType);
+  if (filters.from) query = query.gte('created_at', dayStart(filters.from));
+  if (filters.to) query = query.lt('created_at', dayStart(filters.to, 1));
+  const from = page * pageSize;
+  const { data, error, count } = await query
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(from, from + pageSize - 1);
+  if (error) throw error;
+  return {
+    total: count ?? 0,
+    entries: (data ?? []).map((row) => ({
+      id: row.id as string,
+      createdAt: row.created_at as string,
+      action: row.action as string,
+      entityType: row.entity_type,
+      entityId: row.entity_id,
+      metadata: (row.metadata ?? {}) as Record<string, unknown>,
+      actorId: row.actor_user_id,
+      actorName: [row.actor_first_name, row.actor_last_name].filter(Boolean).join(' ') || null,
+      actorEmail: row.actor_email,
+    })),
+  };
+}
+
+export const auditKeys = {
+  all: ['audit-log'] as const,
+  list: (filters: AuditFilters, page: number, pageSize: number) =>
+    [...auditKeys.all, 'entries', filters, page, pageSize] as const,
+  facets: () => [...auditKeys.all, 'facets'] as const,
+};
+
+export const auditEntriesQueryOptions = (filters: AuditFilters, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: auditKeys.list(filters, page, pageSize),
+    queryFn: () => getAuditEntries(filters, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAuditEntries(filters: AuditFilters, page: number, pageSize: number) {
+  return useQuery(auditEntriesQueryOptions(filters, page, pageSize));
+}

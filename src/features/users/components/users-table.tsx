@@ -1,0 +1,191 @@
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { cn } from '@/lib/cn';
+import { useChangeRole } from '../api/change-role';
+import { APP_ROLES, type Account } from '../api/get-accounts';
+import { useSetAccountActive } from '../api/set-account-active';
+import { displayName, formatDate, formatDateTime, ROLE_LABELS } from '../lib/format';
+import { ModalDialog } from './modal-dialog';
+
+const STATUS_STYLES: Record<Account['status'], string> = {
+  active: 'bg-brand-50 text-brand-800',
+  invited: 'bg-sun-100 text-ink',
+  deactivated: 'bg-red-50 text-red-800',
+};
+
+/** The accounts of one page: names, email, roles (grant / remove), last login, created, status. */
+export function UsersTable({
+  accounts,
+  currentUserId,
+}: {
+  accounts: Account[];
+  currentUserId: string | undefined;
+}) {
+  const [confirming, setConfirming] = useState<Account | null>(null);
+  const setActive = useSetAccountActive();
+  const changeRole = useChangeRole();
+
+  const onRoleChange = async (account: Account, role: Account['roles'][number], grant: boolean) => {
+    try {
+      await changeRole.mutateAsync({ userId: account.id, role, grant });
+      toast({
+        title: `${ROLE_LABELS[role]} role ${grant ? 'granted to' : 'removed from'} ${displayName(account)}`,
+      });
+    } catch (error) {
+      toast({
+        title: "Couldn't change the role",
+        description: (error as Error).message,
+        variant: 'destructive',
+      });
+    }
+  };
+  const onActive = async (account: Account, active: boolean) => {
+    try {
+      await setActive.mutateAsync({ userId: account.id, active });
+      toast({ title: `${displayName(account)} ${active ? 'reactivated' : 'deactivated'}` });
+    } catch (error) {
+      toast({
+        title: active ? "Couldn't reactivate the account" : "Couldn't deactivate the account",
+        description: (error as Error).message,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <>
+      <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+        <table className="w-full min-w-[56rem] text-left text-sm">
+          <caption className="sr-only">Accounts</caption>
+          <thead className="bg-brand-50 text-ink">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Roles
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Last login
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Created
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((account) => {
+              const name = displayName(account);
+              const isMe = account.id === currentUserId;
+              const missing = APP_ROLES.filter((role) => !account.roles.includes(role));
+              return (
+                <tr key={account.id} className="border-t border-brand-100 align-top">
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    <span className="block font-semibold text-ink">{name}</span>
+                    <span className="block text-ink-muted">{account.email}</span>
+                  </th>
+                  <td className="px-4 py-3">
+                    <ul className="flex flex-wrap gap-1" aria-label={`Roles of ${name}`}>
+                      {account.roles.map((role) => (
+                        <li
+                          key={role}
+                          className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-brand-800"
+                        >
+                          {ROLE_LABELS[role]}
+                          {isMe && role === 'admin' ? (
+                            <span className="w-2" />
+                          ) : (
+                            <button
+                              type="button"
+                              onClick={() => onRoleChange(account, role, false)}
+                              aria-label={`Remove the ${ROLE_LABELS[role]} role from ${name}`}
+                              className="inline-flex h-7 w-7 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+                            >
+                              <X className="h-4 w-4" aria-hidden="true" />
+                            </button>
+                          )}
+                        </li>
+                      ))}
+                    </ul>
+                    {missing.length ? (
+                      <select
+                        aria-label={`Grant a role to ${name}`}
+                        value=""
+                        onChange={(event) => {
+                          const role = event.target.value as Account['roles'][number];
+                          if (role) void onRoleChange(account, role, true);
+                        }}
+                        className="mt-2 min-h-[44px] rounded-lg border border-ink-muted/40 bg-white px-2 text-sm"
+                      >
+                        <option value="">Grant a role…</option>
+                        {missing.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-3">{formatDateTime(account.lastLoginAt)}</td>
+                  <td className="px-4 py-3">{formatDate(account.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <span
+                      className={cn(
+                        'rounded-full px-3 py-1 font-semibold capitalize',
+                        STATUS_STYLES[account.status],
+                      )}
+                    >
+                      {account.status}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 text-right">
+                    {isMe ? null : account.status === 'deactivated' ? (
+                      <Button variant="secondary" size="sm" onClick={() => onActive(account, true)}>
+                        Reactivate<span className="sr-only"> {name}</span>
+                      </Button>
+                    ) : (
+                      <Button variant="ghost" size="sm" onClick={() => setConfirming(account)}>
+                        Deactivate<span className="sr-only"> {name}</span>
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ModalDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={`Deactivate ${confirming ? displayName(confirming) : ''}?`}
+        description="They are signed out everywhere and cannot sign in until an admin reactivates the account. Their data stays."
+      >
+        <div className="flex justify-end gap-3">
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            size="sm"
+            className="bg-red-700 hover:bg-red-800"
+            onClick={async () => {
+              const account = confirming;
+              setConfirming(null);
+              if (account) await onActive(account, false);
+            }}
+          >
+            Deactivate account
+          </Button>
+        </div>
+      </ModalDialog>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForEmail } from '../support/inbox.ts';
+import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { storageStateOf } from './support/roles.ts';
+
+/**
+ * The admin's people screens in Chromium as the demo admin: invite a coach who accepts from the
+ * inbox, flip sign-up and watch an open landing page follow, read the audit entry and the report.
+ */
+
+test.use({ storageState: storageStateOf('admin') });
+// One test flips the shared signup_enabled flag: run this file's tests one at a time.
+test.describe.configure({ mode: 'serial' });
+
+test.afterAll(async () => {
+  const db = await adminDb();
+  try {
+    await db.query(`update public.feature_flags set enabled = true where key = 'signup_enabled'`);
+  } finally {
+    await db.end();
+  }
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('the admin invites a coach; the coach opens the email, chooses a password and lands in /admin', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('e2e-coach');
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Alex Morgan/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Invite a coach or admin' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a coach or admin' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('First name').fill('Casey');
+  await dialog.getByLabel('Last name').fill('Newcoach');
+  await dialog.getByLabel('Role').selectOption('coach');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Search by name or email').fill('Newcoach');
+  const row = page.getByRole('row', { name: /Casey Newcoach/ });
+  await expect(row).toContainText('invited');
+  await expect(row.getByRole('list', { name: 'Roles of Casey Newcoach' })).toHaveText('Coach');
+
+  const mail = await waitForEmail(email, /invited/i);
+  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
+  const invitee = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const coachPage = await invitee.newPage();
+  await coachPage.goto(link);
+  await coachPage.waitForURL('**/reset-password**');
+  await coachPage.getByLabel('New password', { exact: true }).fill('coach-secret-2026');
+  await coachPage.getByLabel('Confirm new password').fill('coach-secret-2026');
+  await coachPage.getByRole('button', { name: 'Save New Password' }).click();
+  await coachPage.waitForURL('**/admin');
+  await expect(coachPage.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  await expect(coachPage.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await invitee.close();
+
+  await page.reload();
+  await page.getByLabel('Search by name or email').fill('Newcoach');
+  await expect(page.getByRole('row', { name: /Casey Newcoach/ })).toContainText('active');
+});
+
+test('flipping signup_enabled in settings changes an open landing page live, and is audited', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/admin/settings');
+  const signup = page.getByRole('switch', { name: 'Sign-up open' });
+  await expect(signup).toHaveAttribute('aria-checked', 'true');
+  await expectNoAxeViolations(page);
+
+  // A visitor's landing page, open beside the settings.
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const landing = await visitor.newPage();
+  await landing.goto('/waitlist');
+  const nav = landing.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Get Started' })).toBeVisible();
+
+  await signup.click();
+  await expect(signup).toHaveAttribute('aria-checked', 'false');
+  await expect(nav.getByRole('link', { name: 'Join Waitlist' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+
+  await signup.press('Space');
+  await expect(signup).toHaveAttribute('aria-checked', 'true');
+  await expect(nav.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await visitor.close();
+
+  await page.goto('/admin/audit-logs');
+  await page.getByLabel('Action').selectOption('FLAG_UPDATED');
+  const latest = page.getByRole('row').nth(1);
+  await expect(latest).toContainText('Alex Morgan');
+  await expect(latest).toContainText('admin@ploom.local');
+  await expect(latest).toContainText('enabled: false → true');
+  await expectNoAxeViolations(page);
+});
+
+test('the landing report shows each variant with its conversions, and the daily chart as a table too', async ({
+  page,
+}) => {
+  await page.goto('/admin/report');
+  await expect(page.getByRole('heading', { level: 1, name: 'Landing report' })).toBeVisible();
+  const table = page.getByRole('table', {
+    name: 'Visitors and conversions per landing variant and campaign',
+  });
+  const focus = table.getByRole('row', { name: /\/coaching focus_search/ });
+  await expect(focus).toBeVisible();
+  await expect(page.getByRole('img', { name: /Visitors and conversions per day/ })).toBeVisible();
+  await page.getByText('Show the daily numbers as a table').click();
+  await expect(page.getByRole('table', { name: 'Visitors and conversions per day' })).toBeVisible();
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,245 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDb, anonClient, signedInClient, stackEnv, uniqueEmail } from '../support/stack.ts';
+import { waitForEmail, type InboxEmail } from '../support/inbox.ts';
+
+/**
+ * /admin/users through supabase-js as the site uses it: the account list (rpc admin_accounts with
+ * filters and a page), the admin-users function (invite, deactivate, reactivate) and roles granted
+ * and removed directly, each leaving its audit entry with the admin as actor.
+ */
+
+let admin: Awaited<ReturnType<typeof signedInClient>>;
+
+async function makeAdmin(userId: string) {
+  const db = await adminDb();
+  try {
+    await db.query(
+      `insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing`,
+      [userId],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+beforeAll(async () => {
+  admin = await signedInClient({ firstName: 'Ada', lastName: 'Admin' });
+  await makeAdmin(admin.userId);
+});
+
+afterAll(async () => {
+  const db = await adminDb();
+  try {
+    await db.query(`delete from public.user_roles where user_id = $1 and role = 'admin'`, [admin.userId]);
+  } finally {
+    await db.end();
+  }
+});
+
+/** The audit entries about one user, oldest first, as the admin's screen reads them. */
+async function auditAbout(client: SupabaseClient, userId: string) {
+  const { data, error } = await client
+    .from('audit_log_entries')
+    .select('action, actor_user_id, actor_email, metadata')
+    .eq('entity_id', userId)
+    .order('created_at')
+    .order('action');
+  expect(error).toBeNull();
+  return data!;
+}
+
+async function invoke(client: SupabaseClient, body: Record<string, unknown>) {
+  const { data, error } = await client.functions.invoke('admin-users', { body });
+  if (!error) return { status: 200, data };
+  const response = (error as { context?: Response }).context;
+  return { status: response?.status ?? 0, data: await response?.json() };
+}
+
+function verifyLinkIn(mail: InboxEmail): string {
+  const match = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text);
+  if (!match) throw new Error(`no link in:\n${mail.text}`);
+  return match[0];
+}
+
+describe('invite', () => {
+  it('emails an invitation whose link signs the person in to set a password; the role is theirs', async () => {
+    const email = uniqueEmail('coach');
+    const invited = await invoke(admin.client, {
+      action: 'invite',
+      email,
+      first_name: 'Casey',
+      last_name: 'Newcoach',
+      role: 'coach',
+    });
+    expect(invited).toMatchObject({ status: 200, data: { status: 'invited' } });
+    const userId = (invited.data as { user_id: string }).user_id;
+
+    const mail = await waitForEmail(email, /invited/i);
+    const link = verifyLinkIn(mail);
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(`${stackEnv.siteUrl}/reset-password`);
+    const response = await fetch(link, { redirect: 'manual' });
+    const location = new URL(response.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${stackEnv.siteUrl}/reset-password`);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('type')).toBe('invite');
+
+    // What the reset-password page does: the session from the link, then the chosen password.
+    const browser = anonClient();
+    await browser.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
+    expect((await browser.auth.updateUser({ password: 'coach-secret-2026' })).error).toBeNull();
+    const signIn = await anonClient().auth.signInWithPassword({ email, password: 'coach-secret-2026' });
+    expect(signIn.error).toBeNull();
+
+    const { data: roles } = await browser.from('user_roles').select('role');
+    expect(roles).toEqual([{ role: 'coach' }]);
+    const { data: coach } = await browser
+      .from('coaches')
+      .select('display_name, is_active')
+      .eq('user_id', userId);
+    expect(coach).toEqual([{ display_name: 'Casey Newcoach', is_active: false }]);
+
+    const audit = await auditAbout(admin.client, userId);
+    expect(audit.map((e) => [e.action, e.actor_user_id])).toEqual([
+      ['USER_INVITED', admin.userId],
+      ['ROLE_GRANTED', admin.userId],
+      ['ROLE_REVOKED', admin.userId],
+    ]);
+    expect(audit[0].metadata).toEqual({ email, role: 'coach' });
+    expect(audit[0].actor_email).toBe(admin.email);
+  });
+
+  it('an address with an account already is a 409; a bad payload a 400', async () => {
+    const someone = await signedInClient();
+    expect(
+      await invoke(admin.client, { action: 'invite', email: someone.email, first_name: 'X', role: 'admin' }),
+    ).toEqual({
+      status: 409,
+      data: { error: 'An account with this email already exists: grant it the role instead' },
+    });
+    expect(
+      await invoke(admin.client, { action: 'invite', email: 'nope', first_name: 'X', role: 'coach' }),
+    ).toEqual({
+      status: 400,
+      data: { error: 'email: must be a valid email address' },
+    });
+  });
+});
+
+describe('deactivate and reactivate', () => {
+  it('ends the sessions and refuses sign-in until reactivated; both audited as the admin', async () => {
+    const parent = await signedInClient({ firstName: 'Dee' });
+    expect(await invoke(admin.client, { action: 'deactivate', user_id: parent.userId })).toEqual({
+      status: 200,
+      data: { user_id: parent.userId, status: 'deactivated' },
+    });
+    const refreshed = await parent.client.auth.refreshSession();
+    expect(refreshed.error).not.toBeNull();
+    const refused = await anonClient().auth.signInWithPassword({
+      email: parent.email,
+      password: parent.password,
+    });
+    expect(refused.error?.code).toBe('user_banned');
+
+    const { data: listed } = await admin.client
+      .rpc('admin_accounts')
+      .select('status')
+      .eq('id', parent.userId);
+    expect(listed).toEqual([{ status: 'deactivated' }]);
+
+    expect(await invoke(admin.client, { action: 'reactivate', user_id: parent.userId })).toMatchObject({
+      status: 200,
+      data: { status: 'active' },
+    });
+    const back = await anonClient().auth.signInWithPassword({
+      email: parent.email,
+      password: parent.password,
+    });
+    expect(back.error).toBeNull();
+
+    const audit = await auditAbout(admin.client, parent.userId);
+    expect(audit.map((e) => [e.action, e.actor_user_id])).toEqual([
+      ['USER_DEACTIVATED', admin.userId],
+      ['USER_REACTIVATED', admin.userId],
+    ]);
+  });
+
+  it('an admin cannot deactivate themselves (409)', async () => {
+    expect(await invoke(admin.client, { action: 'deactivate', user_id: admin.userId })).toEqual({
+      status: 409,
+      data: { error: 'You cannot deactivate your own account' },
+    });
+  });
+
+  it('a parent gets a 403 and a visitor a 401; nothing changes', async () => {
+    const parent = await signedInClient();
+    const target = await signedInClient();
+    expect(await invoke(parent.client, { action: 'deactivate', user_id: target.userId })).toEqual({
+      status: 403,
+      data: { error: 'Only admins can manage users' },
+    });
+    expect(await invoke(anonClient(), { action: 'deactivate', user_id: target.userId })).toMatchObject({
+      status: 401,
+    });
+    const { error } = await target.client.auth.refreshSession();
+    expect(error).toBeNull();
+  });
+});
+
+describe('roles and the account list', () => {
+  it('an admin grants and removes a role; never their own admin role', async () => {
+    const person = await signedInClient({ firstName: 'Rory' });
+    expect(
+      (await admin.client.from('user_roles').insert({ user_id: person.userId, role: 'coach' })).error,
+    ).toBeNull();
+    expect(
+      (await admin.client.from('user_roles').delete().eq('user_id', person.userId).eq('role', 'coach')).error,
+    ).toBeNull();
+    const own = await admin.client
+      .from('user_roles')
+      .delete()
+      .eq('user_id', admin.userId)
+      .eq('role', 'admin');
+    expect(own.error).toMatchObject({ code: '42501', message: 'You cannot remove your own admin role' });
+
+    const audit = await auditAbout(admin.client, person.userId);
+    expect(audit.map((e) => [e.action, e.metadata])).toEqual([
+      ['ROLE_GRANTED', { role: 'coach' }],
+      ['ROLE_REVOKED', { role: 'coach' }],
+    ]);
+  });
+
+  it('searches by name or email, filters by role and pages on the server', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const people = [];
+    for (const n of [1, 2, 3])
+      people.push(await signedInClient({ firstName: `${tag}${n}`, lastName: 'Lister' }));
+    await admin.client.from('user_roles').insert({ user_id: people[2].userId, role: 'coach' });
+
+    const page = await admin.client
+      .rpc('admin_accounts', {}, { count: 'exact' })
+      .select('full_name, roles')
+      .or(`full_name.ilike.*${tag}*,email.ilike.*${tag}*`)
+      .order('full_name')
+      .range(0, 1);
+    expect(page.error).toBeNull();
+    expect(page.count).toBe(3);
+    expect(page.data).toEqual([
+      { full_name: `${tag}1 Lister`, roles: ['parent'] },
+      { full_name: `${tag}2 Lister`, roles: ['parent'] },
+    ]);
+
+    const coaches = await admin.client
+      .rpc('admin_accounts')
+      .select('full_name')
+      .ilike('full_name', `${tag}%`)
+      .contains('roles', ['coach']);
+    expect(coaches.data).toEqual([{ full_name: `${tag}3 Lister` }]);
+
+    const refused = await people[0].client.rpc('admin_accounts');
+    expect(refused.error?.code).toBe('42501');
+  });
+});
