@@ -5,9 +5,15 @@ import { PROJECT_ROOT } from '../local-supabase/config.ts';
 
 /** `npm run bench`: every benchmark, one after the other (each starts what it needs on its own ports). */
 const tsx = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-const benches = ['cold-start.ts', 'rest-insert.ts', 'lighthouse.ts'].filter((f) =>
-  fs.existsSync(path.join(PROJECT_ROOT, 'bench', f)),
-);
+const benches = [
+  'cold-start.ts',
+  'rest-insert.ts',
+  'auth-brute-force.ts',
+  'leads-query.ts',
+  'variant-report.ts',
+  'room-join.ts',
+  'lighthouse.ts',
+].filter((f) => fs.existsSync(path.join(PROJECT_ROOT, 'bench', f)));
 let failed = false;
 for (const bench of benches) {
   console.log(`\n== bench/${bench}`);
