@@ -5,7 +5,7 @@ import { Select } from '@/components/ui/select';
 import { useAuditEntries, type AuditFilters } from '@/features/audit/api/get-audit-entries';
 import { useAuditFacets } from '@/features/audit/api/get-audit-facets';
 import { AuditTable } from '@/features/audit/components/audit-table';
-import { Pagination } from '@/features/audit/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { actionLabel } from '@/features/audit/lib/describe';
 
 const PAGE_SIZE = 25;

@@ -5,7 +5,7 @@ import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { APP_ROLES, useAccounts, type AppRole } from '@/features/users/api/get-accounts';
 import { InviteUser } from '@/features/users/components/invite-dialog';
-import { Pagination } from '@/features/users/components/pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { UsersTable } from '@/features/users/components/users-table';
 import { ROLE_LABELS } from '@/features/users/lib/format';
 
