@@ -46,8 +46,14 @@ test.afterAll(async () => {
   await db.end();
 });
 
-/** A 30-minute session that started a minute ago (so its room is open). */
+/**
+ * A 30-minute session that started a minute ago (so its room is open). The earlier tests' sessions
+ * go first: a coach or a child cannot have two sessions at once.
+ */
 async function sessionNow(childId = MIA, coachId = DEMO_COACH): Promise<string> {
+  if (created.length) {
+    await db.query('delete from public.coaching_sessions where id = any($1)', [created.splice(0)]);
+  }
   const { rows } = await db.query<{ id: string }>(
     `insert into public.coaching_sessions (child_id, coach_id, starts_at, duration_minutes)
      values ($1, $2, now() - interval '1 minute', 30) returning id`,
