@@ -32,6 +32,9 @@ test('the admin invites a coach; the coach opens the email, chooses a password a
   browser,
 }) => {
   const email = uniqueEmail('e2e-coach');
+  // A surname of its own: retries and earlier runs leave other invited coaches in the list.
+  const surname = `Newcoach${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  const fullName = new RegExp(`Casey ${surname}`);
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   // Other tests add accounts of their own: find the demo admin by search, not on the first page.
@@ -44,15 +47,15 @@ test('the admin invites a coach; the coach opens the email, chooses a password a
   const dialog = page.getByRole('dialog', { name: 'Invite a coach or admin' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('First name').fill('Casey');
-  await dialog.getByLabel('Last name').fill('Newcoach');
+  await dialog.getByLabel('Last name').fill(surname);
   await dialog.getByLabel('Role').selectOption('coach');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Invitation sent', { exact: true })).toBeVisible();
 
-  await page.getByLabel('Search by name or email').fill('Newcoach');
-  const row = page.getByRole('row', { name: /Casey Newcoach/ });
+  await page.getByLabel('Search by name or email').fill(surname);
+  const row = page.getByRole('row', { name: fullName });
   await expect(row).toContainText('invited');
-  await expect(row.getByRole('list', { name: 'Roles of Casey Newcoach' })).toHaveText('Coach');
+  await expect(row.getByRole('list', { name: `Roles of Casey ${surname}` })).toHaveText('Coach');
 
   const mail = await waitForEmail(email, /invited/i);
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
@@ -69,8 +72,8 @@ test('the admin invites a coach; the coach opens the email, chooses a password a
   await invitee.close();
 
   await page.reload();
-  await page.getByLabel('Search by name or email').fill('Newcoach');
-  await expect(page.getByRole('row', { name: /Casey Newcoach/ })).toContainText('active');
+  await page.getByLabel('Search by name or email').fill(surname);
+  await expect(page.getByRole('row', { name: fullName })).toContainText('active');
 });
 
 test('flipping signup_enabled in settings changes an open landing page live, and is audited', async ({
