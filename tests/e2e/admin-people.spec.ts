@@ -10,8 +10,9 @@ import { storageStateOf } from './support/roles.ts';
  */
 
 test.use({ storageState: storageStateOf('admin') });
-// One test flips the shared signup_enabled flag: run this file's tests one at a time.
-test.describe.configure({ mode: 'serial' });
+// One test flips the shared signup_enabled flag: run this file's tests one at a time. Each is a
+// journey over several pages with an axe check on each: a minute each.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.afterAll(async () => {
   const db = await adminDb();
