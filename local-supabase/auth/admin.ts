@@ -105,7 +105,7 @@ export async function admin(api: AuthApi, r: AuthRequest): Promise<void> {
       return send(
         res,
         200,
-        { aud: 'authenticated', users: users.map(userJson) },
+        { aud: 'authenticated', users: users.map((u) => userJson(u)) },
         { 'X-Total-Count': String(total), Link: links.join(', ') },
       );
     }

@@ -3,12 +3,23 @@ import { admin } from './admin.ts';
 import { notFound } from './errors.ts';
 import { invite } from './invite.ts';
 import { logout } from './logout.ts';
+import {
+  adminDeleteFactor,
+  adminListFactors,
+  adminUpdateFactor,
+  challenge,
+  enroll,
+  getUserWithFactors,
+  requireNotAnonymous,
+  unenroll,
+  verify as verifyFactor,
+} from './mfa.ts';
 import { limit, requireAdmin, requireAuthentication, type Middleware } from './middleware.ts';
 import { otp, recover, resend } from './recover.ts';
 import { health, settings } from './settings.ts';
 import { isAnonymousSignup, signup } from './signup.ts';
 import { token } from './token.ts';
-import { getUser, putUser } from './user.ts';
+import { putUser } from './user.ts';
 import { verifyGet, verifyPost } from './verify.ts';
 
 /**
@@ -28,6 +39,8 @@ interface Route {
 const limitSignup: Middleware = async (api, r) =>
   api.limits.check((await isAnonymousSignup(r)) ? 'anonymous' : 'signups', r.ip);
 
+const factorAuth: Middleware[] = [requireAuthentication, requireNotAnonymous];
+
 export const ROUTES: Route[] = [
   { method: 'GET', path: '/health', handler: health },
   { method: 'GET', path: '/settings', handler: settings },
@@ -41,9 +54,36 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/verify', use: [limit('verify')], handler: verifyGet },
   { method: 'POST', path: '/verify', use: [limit('verify')], handler: verifyPost },
   { method: 'POST', path: '/logout', use: [requireAuthentication], handler: logout },
-  { method: 'GET', path: '/user', use: [requireAuthentication], handler: getUser },
+  { method: 'GET', path: '/user', use: [requireAuthentication], handler: getUserWithFactors },
   { method: 'PUT', path: '/user', use: [requireAuthentication, limit('user')], handler: putUser },
   { method: 'POST', path: '/invite', use: [requireAdmin], handler: invite },
+  { method: 'POST', path: '/factors', use: factorAuth, handler: enroll },
+  {
+    method: 'POST',
+    path: /^\/factors\/[^/]+\/challenge$/,
+    use: [...factorAuth, limit('factor_challenge')],
+    handler: challenge,
+  },
+  {
+    method: 'POST',
+    path: /^\/factors\/[^/]+\/verify$/,
+    use: [...factorAuth, limit('factor_verify')],
+    handler: verifyFactor,
+  },
+  { method: 'DELETE', path: /^\/factors\/[^/]+$/, use: factorAuth, handler: unenroll },
+  { method: 'GET', path: /^\/admin\/users\/[^/]+\/factors$/, use: [requireAdmin], handler: adminListFactors },
+  {
+    method: 'DELETE',
+    path: /^\/admin\/users\/[^/]+\/factors\/[^/]+$/,
+    use: [requireAdmin],
+    handler: adminDeleteFactor,
+  },
+  {
+    method: 'PUT',
+    path: /^\/admin\/users\/[^/]+\/factors\/[^/]+$/,
+    use: [requireAdmin],
+    handler: adminUpdateFactor,
+  },
   { method: '*', path: /^\/admin\//, use: [requireAdmin], handler: admin },
 ];
 
