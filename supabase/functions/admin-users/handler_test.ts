@@ -23,7 +23,9 @@ function setup(options: { accounts?: Account[]; emails?: Record<string, string> 
     grants: unknown[];
     bans: [string, boolean, AdminActionStamp][];
     stamps: unknown[];
-  } = { invites: [], grants: [], bans: [], stamps: [] };
+    removed: string[];
+    audits: unknown[];
+  } = { invites: [], grants: [], bans: [], stamps: [], removed: [], audits: [] };
   const port: AccountsPort = {
     callerOf: (token) => {
       const id = tokens[token];
@@ -56,6 +58,14 @@ function setup(options: { accounts?: Account[]; emails?: Record<string, string> 
     },
     stamp(userId, stamp) {
       log.stamps.push({ userId, stamp });
+      return Promise.resolve();
+    },
+    removeFactors(userId) {
+      log.removed.push(userId);
+      return Promise.resolve(1);
+    },
+    audit(entry) {
+      log.audits.push(entry);
       return Promise.resolve();
     },
   };
@@ -97,7 +107,7 @@ Deno.test('without a session it is a 401; a signed-in non-admin gets a 403 and n
 Deno.test('a bad payload is a 400 with the reason', async () => {
   const { call } = setup();
   const cases: [unknown, string][] = [
-    [{ action: 'delete' }, "action: must be 'invite', 'deactivate' or 'reactivate'"],
+    [{ action: 'delete' }, "action: must be 'invite', 'deactivate', 'reactivate' or 'reset_two_factor'"],
     [{ action: 'deactivate', user_id: 'nope' }, 'user_id: must be a user id'],
     [
       { action: 'invite', email: 'x', first_name: 'A', role: 'coach' },
@@ -212,4 +222,28 @@ Deno.test('an unexpected failure is a 500 that names no internals, and is logged
   );
   assert.deepEqual(response, { status: 500, body: { error: 'Internal error' } });
   assert.equal(logger.lines.length, 1);
+});
+
+Deno.test("reset_two_factor removes a coach's factors and audits it as the admin's action", async () => {
+  const COACH = '44444444-4444-4444-8444-444444444444';
+  const { call, log } = setup({
+    accounts: [
+      { id: ADMIN, roles: ['admin'], banned: false, confirmed: true },
+      { id: COACH, roles: ['coach'], banned: false, confirmed: true },
+      { id: PARENT, roles: ['parent'], banned: false, confirmed: true },
+    ],
+  });
+  const response = await call({ action: 'reset_two_factor', user_id: COACH });
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { user_id: COACH, status: 'two_factor_reset', factors_removed: 1 });
+  assert.deepEqual(log.removed, [COACH]);
+  assert.deepEqual(log.audits, [
+    { actor: ADMIN, action: 'USER_TWO_FACTOR_RESET', userId: COACH, metadata: { factors_removed: 1 } },
+  ]);
+
+  const parent = await call({ action: 'reset_two_factor', user_id: PARENT });
+  assert.equal(parent.status, 409);
+  const notAdmin = await call({ action: 'reset_two_factor', user_id: COACH }, 'parent-token');
+  assert.equal(notAdmin.status, 403);
+  assert.deepEqual(log.removed, [COACH]);
 });

@@ -110,6 +110,23 @@ const accounts: AccountsPort = {
     });
     if (error) throw error;
   },
+  async removeFactors(userId) {
+    const admin = serviceClient().auth.admin.mfa;
+    const { data, error } = await admin.listFactors({ userId });
+    if (error) throw error;
+    for (const factor of data.factors) {
+      const removed = await admin.deleteFactor({ userId, id: factor.id });
+      if (removed.error) throw removed.error;
+    }
+    return data.factors.length;
+  },
+  async audit({ actor, action, userId, metadata }) {
+    check(
+      await serviceClient()
+        .from('audit_logs')
+        .insert({ actor_user_id: actor, action, entity_type: 'user', entity_id: userId, metadata }),
+    );
+  },
   async stamp(userId, stamp) {
     const { error } = await serviceClient().auth.admin.updateUserById(userId, {
       app_metadata: { admin_action: stamp },

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 
 /** What a staff member must do before the admin area shows anything (the database decides). */
@@ -18,6 +18,8 @@ export const twoFactorStepQueryOptions = (accessToken: string | undefined) =>
     queryFn: getTwoFactorStep,
     enabled: Boolean(accessToken),
     staleTime: Infinity,
+    // A refreshed token asks again without taking the page away meanwhile.
+    placeholderData: keepPreviousData,
   });
 
 export function useTwoFactorStep(accessToken: string | undefined) {
