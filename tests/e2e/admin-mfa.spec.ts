@@ -37,6 +37,8 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test('a coach turns on two-factor sign-in, then signs in with a code from the app', async ({ page }) => {
+  // Two sign-ins, an enrolment and two accessibility scans: longer than one screen's test.
+  test.setTimeout(90_000);
   const coach = await newCoach();
   await logIn(page, coach.email, coach.password);
   await page.waitForURL('**/admin');
@@ -62,6 +64,7 @@ test('a coach turns on two-factor sign-in, then signs in with a code from the ap
   await expect(page.getByRole('button', { name: /^Remove Authenticator app/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
   await logIn(page, coach.email, coach.password);
   // Back where they were (the login remembers the page), behind the code step.
   await page.waitForURL(/\/admin(\/account)?$/);
