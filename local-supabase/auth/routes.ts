@@ -2,6 +2,7 @@ import type { AuthApi, AuthRequest } from './api.ts';
 import { admin } from './admin.ts';
 import { notFound } from './errors.ts';
 import { invite } from './invite.ts';
+import { oauthServerDisabled, passkeysDisabled, samlDisabled } from './disabled.ts';
 import { logout } from './logout.ts';
 import {
   adminDeleteFactor,
@@ -84,6 +85,17 @@ export const ROUTES: Route[] = [
     use: [requireAdmin],
     handler: adminUpdateFactor,
   },
+  { method: '*', path: /^\/sso(\/|$)/, handler: samlDisabled },
+  { method: '*', path: /^\/passkeys(\/|$)/, handler: passkeysDisabled },
+  { method: '*', path: /^\/oauth\//, handler: oauthServerDisabled },
+  { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: oauthServerDisabled },
+  {
+    method: '*',
+    path: /^\/user\/oauth\/grants(\/|$)/,
+    use: [requireAuthentication],
+    handler: oauthServerDisabled,
+  },
+  { method: '*', path: /^\/admin\/oauth\//, use: [requireAdmin], handler: oauthServerDisabled },
   { method: '*', path: /^\/admin\//, use: [requireAdmin], handler: admin },
 ];
 

@@ -266,3 +266,52 @@ describe('MFA (TOTP) in Auth', () => {
     expect(notAdmin.error).toMatchObject({ status: 403 });
   });
 });
+
+describe('features this project leaves off answer as GoTrue does when they are disabled', () => {
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const { stackEnv } = await import('../support/stack');
+    const response = await fetch(`${stackEnv.url}/auth/v1${path}`, {
+      method,
+      headers: {
+        apikey: stackEnv.anonKey,
+        'Content-Type': 'application/json',
+        'X-Supabase-Api-Version': '2024-01-01',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('SSO (SAML) through supabase-js', async () => {
+    const { error } = await anonClient().auth.signInWithSSO({ domain: 'example.com' });
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'saml_provider_disabled',
+      message: 'SAML 2.0 is disabled',
+    });
+  });
+
+  it('passkeys, the OAuth server and Web3 sign-in', async () => {
+    expect(await call('POST', '/passkeys/authentication/options', {})).toEqual({
+      status: 404,
+      body: { code: 'passkey_disabled', message: 'Passkeys are disabled' },
+    });
+    expect(await call('GET', '/oauth/authorize?client_id=x')).toEqual({
+      status: 404,
+      body: { code: 'feature_disabled', message: 'OAuth server is disabled' },
+    });
+    expect(
+      await call('POST', '/token?grant_type=web3', { chain: 'ethereum', message: 'm', signature: 's' }),
+    ).toEqual({
+      status: 422,
+      body: { code: 'web3_provider_disabled', message: 'Web3 provider is disabled' },
+    });
+    const { client } = await signedInClient();
+    const token = (await client.auth.getSession()).data.session!.access_token;
+    expect((await call('GET', '/user/oauth/grants', undefined, token)).body).toEqual({
+      code: 'feature_disabled',
+      message: 'OAuth server is disabled',
+    });
+  });
+});
