@@ -3,6 +3,7 @@ import { admin } from './admin.ts';
 import { notFound } from './errors.ts';
 import { invite } from './invite.ts';
 import { oauthServerDisabled, passkeysDisabled, samlDisabled } from './disabled.ts';
+import { generateLink } from './generate-link.ts';
 import { logout } from './logout.ts';
 import {
   adminDeleteFactor,
@@ -95,6 +96,7 @@ export const ROUTES: Route[] = [
     use: [requireAuthentication],
     handler: oauthServerDisabled,
   },
+  { method: 'POST', path: '/admin/generate_link', use: [requireAdmin], handler: generateLink },
   { method: '*', path: /^\/admin\/oauth\//, use: [requireAdmin], handler: oauthServerDisabled },
   { method: '*', path: /^\/admin\//, use: [requireAdmin], handler: admin },
 ];

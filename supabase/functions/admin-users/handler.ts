@@ -44,6 +44,8 @@ export type AdminUsersPayload = z.output<typeof adminUsersSchema>;
 export interface Caller {
   id: string;
   isAdmin: boolean;
+  /** true when the caller has a verified second factor but this session has not used it (aal1) */
+  needsSecondFactor?: boolean;
 }
 
 export interface Account {
@@ -121,6 +123,8 @@ export function createHandler(deps: AdminUsersDeps): Handler {
       const caller = await accounts.callerOf(token);
       if (!caller) throw new HttpError(401, 'Sign in as an admin to manage users');
       if (!caller.isAdmin) throw new HttpError(403, 'Only admins can manage users');
+      // The service role bypasses row level security, so the two-factor rule is applied here too.
+      if (caller.needsSecondFactor) throw new HttpError(403, 'Enter your two-factor code to manage users');
       const payload = parsePayload(adminUsersSchema, await readJsonObject(req));
       const stamp = (action: AdminActionStamp['action'], role?: InvitableRole): AdminActionStamp => ({
         action,

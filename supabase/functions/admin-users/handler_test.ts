@@ -7,7 +7,9 @@ const OTHER_ADMIN = '22222222-2222-4222-8222-222222222222';
 const PARENT = '33333333-3333-4333-8333-333333333333';
 
 /** Accounts in memory, with the tokens that sign each user in, recording what the handler did. */
-function setup(options: { accounts?: Account[]; emails?: Record<string, string> } = {}) {
+function setup(
+  options: { accounts?: Account[]; emails?: Record<string, string>; pendingSecondFactor?: string[] } = {},
+) {
   const accounts = new Map<string, Account>(
     (
       options.accounts ?? [
@@ -30,7 +32,15 @@ function setup(options: { accounts?: Account[]; emails?: Record<string, string> 
     callerOf: (token) => {
       const id = tokens[token];
       const account = id ? accounts.get(id) : undefined;
-      return Promise.resolve(account ? { id, isAdmin: account.roles.includes('admin') } : null);
+      return Promise.resolve(
+        account
+          ? {
+              id,
+              isAdmin: account.roles.includes('admin'),
+              needsSecondFactor: (options.pendingSecondFactor ?? []).includes(id),
+            }
+          : null,
+      );
     },
     accountOf: (id) => Promise.resolve(accounts.get(id) ?? null),
     accountByEmail: (_token, email) =>
@@ -246,4 +256,12 @@ Deno.test("reset_two_factor removes a coach's factors and audits it as the admin
   const notAdmin = await call({ action: 'reset_two_factor', user_id: COACH }, 'parent-token');
   assert.equal(notAdmin.status, 403);
   assert.deepEqual(log.removed, [COACH]);
+});
+
+Deno.test('an admin with a verified factor must have entered its code (aal2) to manage users', async () => {
+  const { call, log } = setup({ pendingSecondFactor: [ADMIN] });
+  const response = await call({ action: 'deactivate', user_id: PARENT });
+  assert.equal(response.status, 403);
+  assert.deepEqual(await response.json(), { error: 'Enter your two-factor code to manage users' });
+  assert.deepEqual(log.bans, []);
 });
