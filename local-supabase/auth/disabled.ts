@@ -19,6 +19,11 @@ export const oauthServerDisabled = () => {
   throw notFound('feature_disabled', 'OAuth server is disabled');
 };
 
+/** /user/identities: linking and unlinking identities by hand ([auth] enable_manual_linking is off). */
+export const manualLinkingDisabled = () => {
+  throw notFound('manual_linking_disabled', 'Manual linking is disabled');
+};
+
 /** POST /token?grant_type=web3 (Sign in with Solana or Ethereum), off as in config.toml. */
 export function web3Disabled(_api: AuthApi, _r: AuthRequest): never {
   throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');

@@ -2,7 +2,7 @@ import type { AuthApi, AuthRequest } from './api.ts';
 import { admin } from './admin.ts';
 import { notFound } from './errors.ts';
 import { invite } from './invite.ts';
-import { oauthServerDisabled, passkeysDisabled, samlDisabled } from './disabled.ts';
+import { manualLinkingDisabled, oauthServerDisabled, passkeysDisabled, samlDisabled } from './disabled.ts';
 import { generateLink } from './generate-link.ts';
 import { logout } from './logout.ts';
 import {
@@ -90,6 +90,12 @@ export const ROUTES: Route[] = [
   { method: '*', path: /^\/passkeys(\/|$)/, handler: passkeysDisabled },
   { method: '*', path: /^\/oauth\//, handler: oauthServerDisabled },
   { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: oauthServerDisabled },
+  {
+    method: '*',
+    path: /^\/user\/identities(\/|$)/,
+    use: [requireAuthentication],
+    handler: manualLinkingDisabled,
+  },
   {
     method: '*',
     path: /^\/user\/oauth\/grants(\/|$)/,

@@ -292,7 +292,7 @@ describe('features this project leaves off answer as GoTrue does when they are d
     });
   });
 
-  it('passkeys, the OAuth server and Web3 sign-in', async () => {
+  it('passkeys, the OAuth server, Web3 sign-in and manual identity linking', async () => {
     expect(await call('POST', '/passkeys/authentication/options', {})).toEqual({
       status: 404,
       body: { code: 'passkey_disabled', message: 'Passkeys are disabled' },
@@ -309,6 +309,25 @@ describe('features this project leaves off answer as GoTrue does when they are d
     });
     const { client } = await signedInClient();
     const token = (await client.auth.getSession()).data.session!.access_token;
+    const linked = await client.auth.linkIdentity({
+      provider: 'github',
+      options: { skipBrowserRedirect: true },
+    });
+    expect(linked.error).toMatchObject({ status: 404, code: 'manual_linking_disabled' });
+    expect(
+      await call(
+        'GET',
+        '/user/identities/authorize?provider=github&skip_http_redirect=true',
+        undefined,
+        token,
+      ),
+    ).toEqual({
+      status: 404,
+      body: { code: 'manual_linking_disabled', message: 'Manual linking is disabled' },
+    });
+    const identity = (await client.auth.getUserIdentities()).data!.identities[0];
+    const unlink = await client.auth.unlinkIdentity(identity);
+    expect(unlink.error).toMatchObject({ status: 404, code: 'manual_linking_disabled' });
     expect((await call('GET', '/user/oauth/grants', undefined, token)).body).toEqual({
       code: 'feature_disabled',
       message: 'OAuth server is disabled',
