@@ -56,7 +56,7 @@ grant execute on function private.meets_staff_two_factor() to authenticated, ser
 -- For the admin area's guard: does the caller (staff) need to enrol, or to enter a code?
 -- 'none' (nothing to do), 'enrol' (the setting requires a factor they lack), 'verify' (they have one
 -- and the session is at aal1). The database answers, so the screen and RLS agree.
-create or replace function public.staff_two_factor_step()
+create or replace function private.staff_two_factor_step()
 returns text
 language plpgsql
 stable
@@ -82,6 +82,19 @@ begin
 end;
 $$;
 
+revoke execute on function private.staff_two_factor_step() from public;
+grant execute on function private.staff_two_factor_step() to authenticated;
+
+-- What the site calls (rpc): security invoker, so only the private function reads auth's tables.
+create or replace function public.staff_two_factor_step()
+returns text
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.staff_two_factor_step()
+$$;
 revoke execute on function public.staff_two_factor_step() from public, anon;
 grant execute on function public.staff_two_factor_step() to authenticated;
 
