@@ -251,6 +251,9 @@ describe('MFA (TOTP) in Auth', () => {
       [factor.id, 'totp', 'verified'],
     ]);
 
+    const byId = await admin.auth.admin.getUserById(userId);
+    expect(byId.data.user!.factors!.map((f) => f.id)).toEqual([factor.id]);
+
     const deleted = await admin.auth.admin.mfa.deleteFactor({ userId, id: factor.id });
     expect(deleted.error).toBeNull();
     // auth-js hands the answer (the deleted factor) back wrapped once more in { data, error }.
