@@ -434,3 +434,7 @@ insert into public.audit_logs (actor_user_id, action, entity_type, entity_id, me
    '{"changes": {"status": {"from": "scheduled", "to": "completed"}}}', now() - interval '7 days' + interval '40 minutes'),
   ('a0000000-0000-4000-8000-000000000001', 'FLAG_UPDATED', 'feature_flag', 'signup_enabled',
    '{"changes": {"enabled": {"from": false, "to": true}}}', now() - interval '10 days');
+
+-- staff two-factor: the demo accounts sign in with a password alone (a new project requires staff
+-- to enrol an authenticator app; switch "Require staff two factor" on in /admin/settings to try it).
+update public.feature_flags set enabled = false where key = 'require_staff_two_factor';

@@ -11,6 +11,7 @@ import {
   userJson,
   type UserRow,
 } from './store.ts';
+import { factorJson, listFactors } from './mfa-store.ts';
 import { logout } from './sessions.ts';
 
 /**
@@ -105,7 +106,7 @@ export async function admin(api: AuthApi, r: AuthRequest): Promise<void> {
       return send(
         res,
         200,
-        { aud: 'authenticated', users: users.map(userJson) },
+        { aud: 'authenticated', users: users.map((u) => userJson(u)) },
         { 'X-Total-Count': String(total), Link: links.join(', ') },
       );
     }
@@ -159,7 +160,9 @@ export async function admin(api: AuthApi, r: AuthRequest): Promise<void> {
   const id = decodeURIComponent(match[1]);
   const user = await userOr404(pool, id);
 
-  if (method === 'GET') return send(res, 200, userJson(user));
+  if (method === 'GET') {
+    return send(res, 200, userJson(user, (await listFactors(pool, user.id)).map(factorJson)));
+  }
   if (method === 'PUT') {
     const body = await r.body();
     const changes: Partial<Record<keyof UserRow, unknown>> = {};

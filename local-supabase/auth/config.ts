@@ -11,7 +11,15 @@ import { parseToml, type TomlValue } from './toml.ts';
  *   [auth.rate_limit]               email_sent, token_refresh, sign_in_sign_ups, token_verifications, anonymous_users
  *   [auth.email.template.<kind>]    subject, content_path (relative to the project folder)
  *   [auth.hook.before_user_created] enabled, uri = "pg-functions://postgres/<schema>/<function>"
+ *   [auth.mfa]                      max_enrolled_factors; [auth.mfa.totp] enroll_enabled, verify_enabled
  */
+
+/** Multi-factor settings (GoTrue's MFA_* variables); TOTP is on unless config.toml turns it off. */
+export interface MfaSettings {
+  maxEnrolledFactors: number;
+  totpEnrollEnabled: boolean;
+  totpVerifyEnabled: boolean;
+}
 
 /** The `[auth.rate_limit]` keys, with the Supabase CLI's units. */
 export interface RateLimitSettings {
@@ -49,6 +57,7 @@ export interface AuthSettings {
   rateLimit: RateLimitSettings;
   templates: Partial<Record<EmailKind, EmailTemplateSetting>>;
   beforeUserCreated?: HookSetting;
+  mfa: MfaSettings;
 }
 
 /** GoTrue's own defaults, for keys config.toml leaves out. */
@@ -90,6 +99,8 @@ export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): Aut
     };
   }
   const hook = tables.get('auth.hook.before_user_created');
+  const mfa = tables.get('auth.mfa') ?? {};
+  const totp = tables.get('auth.mfa.totp') ?? {};
   return {
     enableSignup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
     enableConfirmations: bool(email.enable_confirmations, false),
@@ -110,6 +121,11 @@ export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): Aut
       hook && typeof hook.uri === 'string'
         ? { enabled: bool(hook.enabled, false), uri: hook.uri }
         : undefined,
+    mfa: {
+      maxEnrolledFactors: count(mfa.max_enrolled_factors, 10, 'auth.mfa.max_enrolled_factors'),
+      totpEnrollEnabled: bool(totp.enroll_enabled, true),
+      totpVerifyEnabled: bool(totp.verify_enabled, true),
+    },
   };
 }
 

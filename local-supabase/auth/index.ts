@@ -9,6 +9,7 @@ import { createAuthMailer } from './mailer.ts';
 import { createPasswordHasher } from './password.ts';
 import { createRateLimiters } from './rate-limit.ts';
 import { route } from './routes.ts';
+import { MFA_SCHEMA_SQL } from './mfa-store.ts';
 import { AUTH_SCHEMA_SQL } from './store.ts';
 
 /**
@@ -66,7 +67,7 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
   let schemaReady: Promise<void> | undefined;
   const ensureSchema = () => {
     schemaReady ??= pool
-      .query(AUTH_SCHEMA_SQL)
+      .query(AUTH_SCHEMA_SQL + MFA_SCHEMA_SQL)
       .then(() => undefined)
       .catch((error: unknown) => {
         schemaReady = undefined;

@@ -65,7 +65,17 @@ const HOUR = 60 * 60_000;
 const BURST = 30;
 
 export type LimiterName =
-  'token' | 'verify' | 'signups' | 'anonymous' | 'recover' | 'resend' | 'otp' | 'magiclink' | 'user';
+  | 'token'
+  | 'verify'
+  | 'signups'
+  | 'anonymous'
+  | 'recover'
+  | 'resend'
+  | 'otp'
+  | 'magiclink'
+  | 'user'
+  | 'factor_challenge'
+  | 'factor_verify';
 
 export interface RateLimiters {
   /** Counts one request from `ip` against the named limiter; 429 over_request_rate_limit when spent. */
@@ -82,6 +92,9 @@ export function createRateLimiters(settings: RateLimitSettings, emailsPerAddress
   const limiters: Record<LimiterName, TokenBuckets> = {
     token: TokenBuckets.per(settings.tokenRefresh, FIVE_MINUTES, BURST),
     verify: TokenBuckets.per(settings.tokenVerifications, FIVE_MINUTES, BURST),
+    // MFA challenges and verifications: a guessed TOTP code is a verification like any other.
+    factor_challenge: TokenBuckets.per(settings.tokenVerifications, FIVE_MINUTES, BURST),
+    factor_verify: TokenBuckets.per(settings.tokenVerifications, FIVE_MINUTES, BURST),
     anonymous: TokenBuckets.per(settings.anonymousUsers, HOUR, settings.anonymousUsers),
     signups: otpRate(),
     recover: otpRate(),

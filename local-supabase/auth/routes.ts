@@ -2,13 +2,26 @@ import type { AuthApi, AuthRequest } from './api.ts';
 import { admin } from './admin.ts';
 import { notFound } from './errors.ts';
 import { invite } from './invite.ts';
+import { manualLinkingDisabled, oauthServerDisabled, passkeysDisabled, samlDisabled } from './disabled.ts';
+import { generateLink } from './generate-link.ts';
 import { logout } from './logout.ts';
+import {
+  adminDeleteFactor,
+  adminListFactors,
+  adminUpdateFactor,
+  challenge,
+  enroll,
+  getUserWithFactors,
+  requireNotAnonymous,
+  unenroll,
+  verify as verifyFactor,
+} from './mfa.ts';
 import { limit, requireAdmin, requireAuthentication, type Middleware } from './middleware.ts';
 import { otp, recover, resend } from './recover.ts';
 import { health, settings } from './settings.ts';
 import { isAnonymousSignup, signup } from './signup.ts';
 import { token } from './token.ts';
-import { getUser, putUser } from './user.ts';
+import { putUser } from './user.ts';
 import { verifyGet, verifyPost } from './verify.ts';
 
 /**
@@ -28,6 +41,8 @@ interface Route {
 const limitSignup: Middleware = async (api, r) =>
   api.limits.check((await isAnonymousSignup(r)) ? 'anonymous' : 'signups', r.ip);
 
+const factorAuth: Middleware[] = [requireAuthentication, requireNotAnonymous];
+
 export const ROUTES: Route[] = [
   { method: 'GET', path: '/health', handler: health },
   { method: 'GET', path: '/settings', handler: settings },
@@ -41,9 +56,54 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/verify', use: [limit('verify')], handler: verifyGet },
   { method: 'POST', path: '/verify', use: [limit('verify')], handler: verifyPost },
   { method: 'POST', path: '/logout', use: [requireAuthentication], handler: logout },
-  { method: 'GET', path: '/user', use: [requireAuthentication], handler: getUser },
+  { method: 'GET', path: '/user', use: [requireAuthentication], handler: getUserWithFactors },
   { method: 'PUT', path: '/user', use: [requireAuthentication, limit('user')], handler: putUser },
   { method: 'POST', path: '/invite', use: [requireAdmin], handler: invite },
+  { method: 'POST', path: '/factors', use: factorAuth, handler: enroll },
+  {
+    method: 'POST',
+    path: /^\/factors\/[^/]+\/challenge$/,
+    use: [...factorAuth, limit('factor_challenge')],
+    handler: challenge,
+  },
+  {
+    method: 'POST',
+    path: /^\/factors\/[^/]+\/verify$/,
+    use: [...factorAuth, limit('factor_verify')],
+    handler: verifyFactor,
+  },
+  { method: 'DELETE', path: /^\/factors\/[^/]+$/, use: factorAuth, handler: unenroll },
+  { method: 'GET', path: /^\/admin\/users\/[^/]+\/factors$/, use: [requireAdmin], handler: adminListFactors },
+  {
+    method: 'DELETE',
+    path: /^\/admin\/users\/[^/]+\/factors\/[^/]+$/,
+    use: [requireAdmin],
+    handler: adminDeleteFactor,
+  },
+  {
+    method: 'PUT',
+    path: /^\/admin\/users\/[^/]+\/factors\/[^/]+$/,
+    use: [requireAdmin],
+    handler: adminUpdateFactor,
+  },
+  { method: '*', path: /^\/sso(\/|$)/, handler: samlDisabled },
+  { method: '*', path: /^\/passkeys(\/|$)/, handler: passkeysDisabled },
+  { method: '*', path: /^\/oauth\//, handler: oauthServerDisabled },
+  { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: oauthServerDisabled },
+  {
+    method: '*',
+    path: /^\/user\/identities(\/|$)/,
+    use: [requireAuthentication],
+    handler: manualLinkingDisabled,
+  },
+  {
+    method: '*',
+    path: /^\/user\/oauth\/grants(\/|$)/,
+    use: [requireAuthentication],
+    handler: oauthServerDisabled,
+  },
+  { method: 'POST', path: '/admin/generate_link', use: [requireAdmin], handler: generateLink },
+  { method: '*', path: /^\/admin\/oauth\//, use: [requireAdmin], handler: oauthServerDisabled },
   { method: '*', path: /^\/admin\//, use: [requireAdmin], handler: admin },
 ];
 

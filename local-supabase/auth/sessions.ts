@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { apiUrl, type StackConfig } from '../config.ts';
 import { signJwt } from '../jwt.ts';
 import { AuthError, badRequest } from './errors.ts';
+import { factorJson, listFactors } from './mfa-store.ts';
 import {
   findUserById,
   isBanned,
@@ -45,8 +46,18 @@ async function amrOf(db: Db, sessionId: string) {
   return rows.map((row) => ({ method: row.method, timestamp: Number(row.timestamp) }));
 }
 
+/** The assurance level the session reached: aal2 once a factor was verified in it (GoTrue's session.aal). */
+async function aalOf(db: Db, sessionId: string): Promise<string> {
+  const { rows } = await db.query<{ aal: string | null }>(
+    `select aal::text as aal from auth.sessions where id = $1`,
+    [sessionId],
+  );
+  return rows[0]?.aal ?? 'aal1';
+}
+
 async function accessToken(db: Db, config: StackConfig, user: UserRow, sessionId: string) {
   const amr = await amrOf(db, sessionId);
+  const aal = await aalOf(db, sessionId);
   const token = await signJwt(
     {
       iss: `${apiUrl(config)}/auth/v1`,
@@ -57,7 +68,7 @@ async function accessToken(db: Db, config: StackConfig, user: UserRow, sessionId
       app_metadata: user.raw_app_meta_data ?? {},
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role ?? 'authenticated',
-      aal: 'aal1',
+      aal,
       amr,
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
@@ -92,7 +103,7 @@ async function sessionResponse(
     expires_in: access.expiresIn,
     expires_at: access.expiresAt,
     refresh_token: refreshToken,
-    user: userJson(user),
+    user: userJson(user, (await listFactors(db, user.id)).map(factorJson)),
   };
 }
 
@@ -104,7 +115,7 @@ export async function issueSession(
   method: AuthMethod,
 ): Promise<SessionResponse> {
   const sessionId = crypto.randomUUID();
-  await db.query(`insert into auth.sessions (id, user_id) values ($1, $2)`, [sessionId, userId]);
+  await db.query(`insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')`, [sessionId, userId]);
   await db.query(`insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)`, [
     sessionId,
     method,
@@ -114,6 +125,44 @@ export async function issueSession(
     [userId],
   );
   if (!rows[0]) throw badRequest('user_not_found', 'User not found');
+  const user = await findUserById(db, userId);
+  if (!user) throw badRequest('user_not_found', 'User not found');
+  const refreshToken = await insertRefreshToken(db, userId, sessionId, null);
+  return sessionResponse(db, config, user, sessionId, refreshToken);
+}
+
+/**
+ * A factor was verified in this session (GoTrue's updateMFASessionAndClaims): the session records
+ * the method and reaches aal2, its earlier refresh tokens stop working (only the answer to the
+ * verification carries on at aal2), and the user's other sessions below aal2 end.
+ */
+export async function raiseSessionToAal2(
+  db: Db,
+  config: StackConfig,
+  userId: string,
+  sessionId: string,
+  factorId: string,
+  method: AuthMethod,
+): Promise<SessionResponse> {
+  await db.query(
+    `insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId, method],
+  );
+  await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [
+    sessionId,
+    factorId,
+  ]);
+  await db.query(`delete from auth.refresh_tokens where session_id = $1`, [sessionId]);
+  const others = await db.query<{ id: string }>(
+    `select id from auth.sessions where user_id = $1 and id <> $2 and coalesce(aal, 'aal1') < 'aal2'`,
+    [userId, sessionId],
+  );
+  const ids = others.rows.map((row) => row.id);
+  if (ids.length) {
+    await db.query(`delete from auth.refresh_tokens where session_id = any($1::uuid[])`, [ids]);
+    await db.query(`delete from auth.sessions where id = any($1::uuid[])`, [ids]);
+  }
   const user = await findUserById(db, userId);
   if (!user) throw badRequest('user_not_found', 'User not found');
   const refreshToken = await insertRefreshToken(db, userId, sessionId, null);

@@ -190,7 +190,7 @@ function identityId(userId: string): string {
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : undefined);
 
 /** The user as GoTrue answers it (fields that GoTrue omits when empty are left out here too). */
-export function userJson(user: UserRow): Record<string, unknown> {
+export function userJson(user: UserRow, factors: Record<string, unknown>[] = []): Record<string, unknown> {
   const appMetadata = user.raw_app_meta_data ?? {};
   const providers = Array.isArray(appMetadata.providers) ? (appMetadata.providers as unknown[]) : [];
   const identities =
@@ -235,6 +235,8 @@ export function userJson(user: UserRow): Record<string, unknown> {
     updated_at: iso(user.updated_at),
     banned_until: iso(user.banned_until),
     is_anonymous: user.is_anonymous,
+    // GoTrue leaves `factors` out when the user has none.
+    factors: factors.length ? factors : undefined,
   };
   for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key];
   return json;

@@ -1,4 +1,5 @@
 import type { AuthApi, AuthRequest } from './api.ts';
+import { web3Disabled } from './disabled.ts';
 import { badRequest } from './errors.ts';
 import { MAX_PASSWORD_BYTES, optionalString, passwordBytes, send } from './request.ts';
 import { issueSession, refreshSession } from './sessions.ts';
@@ -7,7 +8,14 @@ import { findUserByEmail, findUserByPhone, isBanned, isEmailConfirmed, withTrans
 /** POST /token?grant_type=password|refresh_token (GoTrue's token.go). */
 export async function token(api: AuthApi, r: AuthRequest) {
   const grant = r.url.searchParams.get('grant_type');
-  const handler = grant === 'password' ? passwordGrant : grant === 'refresh_token' ? refreshGrant : undefined;
+  const handler =
+    grant === 'password'
+      ? passwordGrant
+      : grant === 'refresh_token'
+        ? refreshGrant
+        : grant === 'web3'
+          ? web3Disabled
+          : undefined;
   if (!handler) throw badRequest('invalid_credentials', 'unsupported_grant_type');
   // GoTrue limits both grants with one bucket, the token_refresh rate.
   api.limits.check('token', r.ip);

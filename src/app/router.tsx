@@ -64,6 +64,7 @@ const areas: RouteObject[] = [
       screen(paths.adminWaitlist, () => import('./routes/admin/leads')),
       screen(paths.adminSessions, () => import('./routes/admin/sessions')),
       screen(paths.adminSessionRoom.pattern, () => import('./routes/admin/session-room')),
+      screen(paths.adminAccount, () => import('./routes/admin/account')),
       layout(
         () => import('./routes/admin/admins-only'),
         [

@@ -46,6 +46,7 @@ export const paths = {
   adminAuditLogs: '/admin/audit-logs',
   adminSettings: '/admin/settings',
   adminReport: '/admin/report',
+  adminAccount: '/admin/account',
   app: '/app',
   appOnboarding: '/app/onboarding',
   appPloomPoints: '/app/ploom-points',

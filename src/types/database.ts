@@ -1227,6 +1227,10 @@ export type Database = {
         Args: { email_id: number; result: string; error?: string };
         Returns: undefined;
       };
+      staff_two_factor_step: {
+        Args: never;
+        Returns: string;
+      };
       team_settings: {
         Args: never;
         Returns: { team_notification_email: string; reply_within_hours: number }[];

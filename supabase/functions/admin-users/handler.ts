@@ -10,7 +10,8 @@ import {
 
 /**
  * The account actions of /admin/users that need the service role: invite a coach or an admin,
- * deactivate an account (ban it and end its sessions), reactivate it. The caller must be a signed-in
+ * deactivate an account (ban it and end its sessions), reactivate it, reset a staff member's
+ * two-factor sign-in (remove their authenticator apps, audited). The caller must be a signed-in
  * admin. Granting and removing roles needs no service role: the site does it as the admin, under
  * row level security and the database's admin guards.
  */
@@ -34,14 +35,17 @@ export const adminUsersSchema = z.discriminatedUnion(
     }),
     z.object({ action: z.literal('deactivate'), user_id: userId }),
     z.object({ action: z.literal('reactivate'), user_id: userId }),
+    z.object({ action: z.literal('reset_two_factor'), user_id: userId }),
   ],
-  { errorMap: () => ({ message: "must be 'invite', 'deactivate' or 'reactivate'" }) },
+  { errorMap: () => ({ message: "must be 'invite', 'deactivate', 'reactivate' or 'reset_two_factor'" }) },
 );
 export type AdminUsersPayload = z.output<typeof adminUsersSchema>;
 
 export interface Caller {
   id: string;
   isAdmin: boolean;
+  /** true when the caller has a verified second factor but this session has not used it (aal1) */
+  needsSecondFactor?: boolean;
 }
 
 export interface Account {
@@ -76,6 +80,15 @@ export interface AccountsPort {
   setBanned(userId: string, banned: boolean, stamp: AdminActionStamp): Promise<void>;
   /** Stamps app_metadata.admin_action without another change (the invitation's audit entry). */
   stamp(userId: string, stamp: AdminActionStamp): Promise<void>;
+  /** Removes every MFA factor of the account (auth admin API); returns how many there were. */
+  removeFactors(userId: string): Promise<number>;
+  /** Writes an audit entry naming the admin. */
+  audit(entry: {
+    actor: string;
+    action: string;
+    userId: string;
+    metadata: Record<string, unknown>;
+  }): Promise<void>;
 }
 
 export interface AdminActionStamp {
@@ -110,6 +123,8 @@ export function createHandler(deps: AdminUsersDeps): Handler {
       const caller = await accounts.callerOf(token);
       if (!caller) throw new HttpError(401, 'Sign in as an admin to manage users');
       if (!caller.isAdmin) throw new HttpError(403, 'Only admins can manage users');
+      // The service role bypasses row level security, so the two-factor rule is applied here too.
+      if (caller.needsSecondFactor) throw new HttpError(403, 'Enter your two-factor code to manage users');
       const payload = parsePayload(adminUsersSchema, await readJsonObject(req));
       const stamp = (action: AdminActionStamp['action'], role?: InvitableRole): AdminActionStamp => ({
         action,
@@ -145,6 +160,19 @@ export function createHandler(deps: AdminUsersDeps): Handler {
         }
         if (!target.banned) await accounts.setBanned(target.id, true, stamp('deactivate'));
         return json(200, { user_id: target.id, status: 'deactivated' });
+      }
+      if (payload.action === 'reset_two_factor') {
+        if (!target.roles.includes('coach') && !target.roles.includes('admin')) {
+          throw new HttpError(409, 'Only staff accounts have two-factor sign-in');
+        }
+        const removed = await accounts.removeFactors(target.id);
+        await accounts.audit({
+          actor: caller.id,
+          action: 'USER_TWO_FACTOR_RESET',
+          userId: target.id,
+          metadata: { factors_removed: removed },
+        });
+        return json(200, { user_id: target.id, status: 'two_factor_reset', factors_removed: removed });
       }
       if (target.banned) await accounts.setBanned(target.id, false, stamp('reactivate'));
       return json(200, { user_id: target.id, status: 'active' });

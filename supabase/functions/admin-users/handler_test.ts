@@ -7,7 +7,9 @@ const OTHER_ADMIN = '22222222-2222-4222-8222-222222222222';
 const PARENT = '33333333-3333-4333-8333-333333333333';
 
 /** Accounts in memory, with the tokens that sign each user in, recording what the handler did. */
-function setup(options: { accounts?: Account[]; emails?: Record<string, string> } = {}) {
+function setup(
+  options: { accounts?: Account[]; emails?: Record<string, string>; pendingSecondFactor?: string[] } = {},
+) {
   const accounts = new Map<string, Account>(
     (
       options.accounts ?? [
@@ -23,12 +25,22 @@ function setup(options: { accounts?: Account[]; emails?: Record<string, string> 
     grants: unknown[];
     bans: [string, boolean, AdminActionStamp][];
     stamps: unknown[];
-  } = { invites: [], grants: [], bans: [], stamps: [] };
+    removed: string[];
+    audits: unknown[];
+  } = { invites: [], grants: [], bans: [], stamps: [], removed: [], audits: [] };
   const port: AccountsPort = {
     callerOf: (token) => {
       const id = tokens[token];
       const account = id ? accounts.get(id) : undefined;
-      return Promise.resolve(account ? { id, isAdmin: account.roles.includes('admin') } : null);
+      return Promise.resolve(
+        account
+          ? {
+              id,
+              isAdmin: account.roles.includes('admin'),
+              needsSecondFactor: (options.pendingSecondFactor ?? []).includes(id),
+            }
+          : null,
+      );
     },
     accountOf: (id) => Promise.resolve(accounts.get(id) ?? null),
     accountByEmail: (_token, email) =>
@@ -56,6 +68,14 @@ function setup(options: { accounts?: Account[]; emails?: Record<string, string> 
     },
     stamp(userId, stamp) {
       log.stamps.push({ userId, stamp });
+      return Promise.resolve();
+    },
+    removeFactors(userId) {
+      log.removed.push(userId);
+      return Promise.resolve(1);
+    },
+    audit(entry) {
+      log.audits.push(entry);
       return Promise.resolve();
     },
   };
@@ -97,7 +117,7 @@ Deno.test('without a session it is a 401; a signed-in non-admin gets a 403 and n
 Deno.test('a bad payload is a 400 with the reason', async () => {
   const { call } = setup();
   const cases: [unknown, string][] = [
-    [{ action: 'delete' }, "action: must be 'invite', 'deactivate' or 'reactivate'"],
+    [{ action: 'delete' }, "action: must be 'invite', 'deactivate', 'reactivate' or 'reset_two_factor'"],
     [{ action: 'deactivate', user_id: 'nope' }, 'user_id: must be a user id'],
     [
       { action: 'invite', email: 'x', first_name: 'A', role: 'coach' },
@@ -212,4 +232,36 @@ Deno.test('an unexpected failure is a 500 that names no internals, and is logged
   );
   assert.deepEqual(response, { status: 500, body: { error: 'Internal error' } });
   assert.equal(logger.lines.length, 1);
+});
+
+Deno.test("reset_two_factor removes a coach's factors and audits it as the admin's action", async () => {
+  const COACH = '44444444-4444-4444-8444-444444444444';
+  const { call, log } = setup({
+    accounts: [
+      { id: ADMIN, roles: ['admin'], banned: false, confirmed: true },
+      { id: COACH, roles: ['coach'], banned: false, confirmed: true },
+      { id: PARENT, roles: ['parent'], banned: false, confirmed: true },
+    ],
+  });
+  const response = await call({ action: 'reset_two_factor', user_id: COACH });
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { user_id: COACH, status: 'two_factor_reset', factors_removed: 1 });
+  assert.deepEqual(log.removed, [COACH]);
+  assert.deepEqual(log.audits, [
+    { actor: ADMIN, action: 'USER_TWO_FACTOR_RESET', userId: COACH, metadata: { factors_removed: 1 } },
+  ]);
+
+  const parent = await call({ action: 'reset_two_factor', user_id: PARENT });
+  assert.equal(parent.status, 409);
+  const notAdmin = await call({ action: 'reset_two_factor', user_id: COACH }, 'parent-token');
+  assert.equal(notAdmin.status, 403);
+  assert.deepEqual(log.removed, [COACH]);
+});
+
+Deno.test('an admin with a verified factor must have entered its code (aal2) to manage users', async () => {
+  const { call, log } = setup({ pendingSecondFactor: [ADMIN] });
+  const response = await call({ action: 'deactivate', user_id: PARENT });
+  assert.equal(response.status, 403);
+  assert.deepEqual(await response.json(), { error: 'Enter your two-factor code to manage users' });
+  assert.deepEqual(log.bans, []);
 });

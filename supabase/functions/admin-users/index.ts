@@ -6,6 +6,19 @@ import { createHandler, type Account, type AccountsPort } from './handler.ts';
 /** Long enough to mean "until reactivated" (GoTrue takes a Go duration; about 100 years). */
 const BAN_DURATION = '876000h';
 
+/** The assurance level in an access token Auth has already accepted (getUser checked it). */
+function decodeAal(token: string): string | undefined {
+  try {
+    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(payload.padEnd(Math.ceil(payload.length / 4) * 4, '='))) as {
+      aal?: unknown;
+    };
+    return typeof claims.aal === 'string' ? claims.aal : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A client that acts as the signed-in admin (their access token), so auth.uid() is the admin. */
 function asCaller(token: string) {
   return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
@@ -39,7 +52,13 @@ const accounts: AccountsPort = {
   async callerOf(token) {
     const { data, error } = await serviceClient().auth.getUser(token);
     if (error || !data.user) return null;
-    return { id: data.user.id, isAdmin: (await rolesOf(data.user.id)).includes('admin') };
+    const verified = (data.user.factors ?? []).some((factor) => factor.status === 'verified');
+    const aal = decodeAal(token);
+    return {
+      id: data.user.id,
+      isAdmin: (await rolesOf(data.user.id)).includes('admin'),
+      needsSecondFactor: verified && aal !== 'aal2',
+    };
   },
   accountOf,
   async accountByEmail(token, email) {
@@ -109,6 +128,23 @@ const accounts: AccountsPort = {
       app_metadata: { admin_action: stamp },
     });
     if (error) throw error;
+  },
+  async removeFactors(userId) {
+    const admin = serviceClient().auth.admin.mfa;
+    const { data, error } = await admin.listFactors({ userId });
+    if (error) throw error;
+    for (const factor of data.factors) {
+      const removed = await admin.deleteFactor({ userId, id: factor.id });
+      if (removed.error) throw removed.error;
+    }
+    return data.factors.length;
+  },
+  async audit({ actor, action, userId, metadata }) {
+    check(
+      await serviceClient()
+        .from('audit_logs')
+        .insert({ actor_user_id: actor, action, entity_type: 'user', entity_id: userId, metadata }),
+    );
   },
   async stamp(userId, stamp) {
     const { error } = await serviceClient().auth.admin.updateUserById(userId, {

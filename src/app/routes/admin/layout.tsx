@@ -2,11 +2,14 @@ import { RequireAuth } from '@/app/components/require-auth';
 import { AreaShell, type AreaSection } from '@/app/components/area-shell';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { GateFrame } from '@/features/mfa/components/gate-frame';
+import { TwoFactorGate } from '@/features/mfa/components/two-factor-gate';
 
 const everyone: AreaSection[] = [
   { to: paths.admin, label: 'Overview', end: true },
   { to: paths.adminWaitlist, label: 'Leads' },
   { to: paths.adminSessions, label: 'Sessions' },
+  { to: paths.adminAccount, label: 'Account' },
 ];
 const adminsOnly: AreaSection[] = [
   { to: paths.adminReport, label: 'Landing report' },
@@ -25,6 +28,14 @@ export default function AdminLayout() {
 }
 
 function AdminShell() {
-  const { isAdmin } = useAuth();
-  return <AreaShell area="Admin" sections={isAdmin ? [...everyone, ...adminsOnly] : everyone} />;
+  const { isAdmin, session, signOut } = useAuth();
+  // Two-factor sign-in first (when the staff member has an app, or the setting requires one).
+  return (
+    <TwoFactorGate
+      accessToken={session?.access_token}
+      frame={(content) => <GateFrame onSignOut={() => void signOut()}>{content}</GateFrame>}
+    >
+      <AreaShell area="Admin" sections={isAdmin ? [...everyone, ...adminsOnly] : everyone} />
+    </TwoFactorGate>
+  );
 }

@@ -1,0 +1,27 @@
+import { AreaPage } from '@/app/components/area-shell';
+import { EnrolFactor } from '@/features/mfa/components/enrol-factor';
+import { FactorList } from '@/features/mfa/components/factor-list';
+
+/** /admin/account: the staff member's own two-factor sign-in (authenticator apps). */
+export default function AccountScreen() {
+  return (
+    <AreaPage
+      area="Admin"
+      title="Account"
+      description="Two-factor sign-in: a code from an authenticator app at every sign-in."
+    >
+      <section aria-labelledby="factors-heading">
+        <h2 id="factors-heading" className="mb-3 font-display text-xl font-bold">
+          Your authenticator apps
+        </h2>
+        <FactorList />
+      </section>
+      <section aria-labelledby="add-factor-heading" className="mt-8">
+        <h2 id="add-factor-heading" className="mb-3 font-display text-xl font-bold">
+          Add an authenticator app
+        </h2>
+        <EnrolFactor />
+      </section>
+    </AreaPage>
+  );
+}

@@ -1,0 +1,129 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDb } from '../support/stack.ts';
+import { createWorld, type World } from './world.ts';
+
+/**
+ * Staff two-factor sign-in in row level security: a staff member with a verified factor reads
+ * families' data only from an aal2 session; without a factor they are unaffected while the setting
+ * `require_staff_two_factor` is off, and read nothing while it is on. Families are never affected.
+ */
+
+let db: pg.Client;
+let world: World;
+
+beforeAll(async () => {
+  db = await adminDb();
+  world = await createWorld(db);
+});
+afterAll(async () => {
+  await world?.destroy();
+  await db?.end();
+});
+
+type Staff = 'admin' | 'coach' | 'parent';
+const FAMILY_TABLES = ['children', 'coaching_sessions', 'parent_updates', 'profiles'] as const;
+
+/** Counts what `actor` reads of each table with the given aal, after `arrange` (rolled back). */
+async function reads(
+  actor: Staff,
+  aal: 'aal1' | 'aal2',
+  arrange: { factor?: boolean; required?: boolean },
+): Promise<Record<string, number>> {
+  const userId = world.users[actor];
+  await db.query('begin');
+  try {
+    await db.query(`update public.feature_flags set enabled = $1 where key = 'require_staff_two_factor'`, [
+      arrange.required ?? false,
+    ]);
+    if (arrange.factor) {
+      await db.query(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret)
+         values (gen_random_uuid(), $1, 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')`,
+        [userId],
+      );
+    }
+    await db.query('set local role authenticated');
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated', aal }),
+    ]);
+    const counts: Record<string, number> = {};
+    for (const table of FAMILY_TABLES) {
+      counts[table] = Number((await db.query(`select count(*) as n from public.${table}`)).rows[0].n);
+    }
+    const step = (await db.query<{ step: string }>('select public.staff_two_factor_step() as step')).rows[0]
+      .step;
+    return { ...counts, [`step:${step}`]: 1 };
+  } finally {
+    await db.query('rollback');
+  }
+}
+
+describe('staff two-factor sign-in in RLS', () => {
+  it('the setting is on for a new project (the migration) and off in the seeded demo', async () => {
+    const { rows } = await db.query(
+      `select enabled from public.feature_flags where key = 'require_staff_two_factor'`,
+    );
+    // The test stack is seeded: the seed turns it off so demo staff sign in with a password alone.
+    expect(rows).toEqual([{ enabled: false }]);
+  });
+
+  for (const actor of ['admin', 'coach'] as const) {
+    it(`${actor} with a verified factor reads nothing of families at aal1, and as before at aal2`, async () => {
+      const before = await reads(actor, 'aal1', {});
+      for (const table of FAMILY_TABLES) expect(before[table], `${actor} ${table}`).toBeGreaterThan(0);
+      expect(before['step:none']).toBe(1);
+
+      const aal1 = await reads(actor, 'aal1', { factor: true });
+      for (const table of FAMILY_TABLES) expect(aal1[table], `${actor} ${table} at aal1`).toBe(0);
+      expect(aal1['step:verify']).toBe(1);
+
+      const aal2 = await reads(actor, 'aal2', { factor: true });
+      expect(aal2).toEqual({ ...before });
+    });
+
+    it(`${actor} without a factor: unaffected while the setting is off, reads nothing while it is on`, async () => {
+      const off = await reads(actor, 'aal1', { required: false });
+      for (const table of FAMILY_TABLES) expect(off[table]).toBeGreaterThan(0);
+      const on = await reads(actor, 'aal1', { required: true });
+      for (const table of FAMILY_TABLES) expect(on[table], `${actor} ${table} while required`).toBe(0);
+      expect(on['step:enrol']).toBe(1);
+    });
+  }
+
+  it('a parent reads their family as before, whatever the setting or a factor', async () => {
+    const plain = await reads('parent', 'aal1', {});
+    expect(plain.children).toBeGreaterThan(0);
+    expect(await reads('parent', 'aal1', { required: true })).toEqual(plain);
+    expect(await reads('parent', 'aal1', { factor: true, required: true })).toEqual(plain);
+  });
+
+  it('writes are held to the same rule: a coach at aal1 with a factor changes no session', async () => {
+    const sessionId = world.rows.coaching_sessions?.ourSession;
+    expect(sessionId).toBeDefined();
+    const update = async (aal: 'aal1' | 'aal2') => {
+      await db.query('begin');
+      try {
+        await db.query(
+          `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret)
+           values (gen_random_uuid(), $1, 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')`,
+          [world.users.coach],
+        );
+        await db.query('set local role authenticated');
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: world.users.coach, role: 'authenticated', aud: 'authenticated', aal }),
+        ]);
+        return (
+          await db.query(
+            `update public.coaching_sessions set duration_minutes = duration_minutes where id = $1`,
+            [sessionId],
+          )
+        ).rowCount;
+      } finally {
+        await db.query('rollback');
+      }
+    };
+    expect(await update('aal1')).toBe(0);
+    expect(await update('aal2')).toBe(1);
+  });
+});
