@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -19,7 +19,7 @@ export interface ChildLoginFormProps {
  */
 export function ChildLoginForm({ child, onSave, onCancel }: ChildLoginFormProps) {
   const mode = child.username ? 'update' : 'create';
-  const { register, handleSubmit, watch, formState } = useForm<ChildLoginValues>({
+  const { register, handleSubmit, control, formState } = useForm<ChildLoginValues>({
     resolver: zodResolver(childLoginSchema(mode, child.secretKind)),
     defaultValues: {
       username: child.username ?? child.firstName.toLowerCase().replace(/[^a-z0-9]/g, ''),
@@ -28,7 +28,7 @@ export function ChildLoginForm({ child, onSave, onCancel }: ChildLoginFormProps)
     },
   });
   const { errors, isSubmitting } = formState;
-  const kind = watch('secretKind');
+  const kind = useWatch({ control, name: 'secretKind' });
   const base = `child-login-${child.childId}`;
   const secretLabel =
     mode === 'update' ? (kind === 'pin' ? 'New PIN' : 'New password') : kind === 'pin' ? 'PIN' : 'Password';
