@@ -3,8 +3,6 @@
  */
 export const messages = {
   loginFailed: { title: 'Login failed', variant: 'destructive' },
-  /** A child's sign-in with a username: Auth's 'Invalid login credentials', in a child's words. */
-  childLoginFailed: 'That username or password is not right. Check it with your grown-up and try again.',
   signupFailed: { title: 'Signup failed', variant: 'destructive' },
   newsletterDuplicate: { title: 'Already subscribed!', description: 'This email is already on our list.' },
   newsletterError: {

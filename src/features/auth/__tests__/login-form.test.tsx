@@ -2,10 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { messages } from '@/content/messages';
 import { LoginForm } from '../components/login-form';
 import { AuthContext, type AuthContextValue } from '../lib/auth-context';
-import { loginEmail } from '../lib/child-login';
+import { CHILD_LOGIN_FAILED, loginEmail } from '../lib/child-login';
 
 /** The form with an auth context whose signIn refuses everything the way Auth does. */
 function renderForm() {
@@ -38,7 +37,7 @@ describe('a child signs in with a username', () => {
     const { signIn } = renderForm();
     await logIn('Mia', 'wrong-secret');
     await waitFor(() => expect(signIn).toHaveBeenCalledWith('mia@child.ploom.invalid', 'wrong-secret'));
-    expect(await screen.findByText(messages.childLoginFailed)).toBeTruthy();
+    expect(await screen.findByText(CHILD_LOGIN_FAILED)).toBeTruthy();
     expect(screen.getByLabelText(/Email or username/)).toHaveProperty('value', 'Mia');
   });
 

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { messages } from '@/content/messages';
 import { useAuth } from '../hooks/use-auth';
-import { isUsername, loginEmail } from '../lib/child-login';
+import { CHILD_LOGIN_FAILED, isUsername, loginEmail } from '../lib/child-login';
 
 // The server decides what a valid login is; the form only asks for both fields. A child types the
 // username their parent gave them instead of an email address (see ../lib/child-login.ts).
@@ -35,7 +35,7 @@ export function LoginForm() {
     } catch (error) {
       const { message, code } = error as Error & { code?: string };
       const childRefused = isUsername(email) && code === 'invalid_credentials';
-      toast({ ...messages.loginFailed, description: childRefused ? messages.childLoginFailed : message });
+      toast({ ...messages.loginFailed, description: childRefused ? CHILD_LOGIN_FAILED : message });
       resetField('password');
     }
   });

@@ -12,3 +12,7 @@ export function loginEmail(login: string): string {
   const value = login.trim();
   return isUsername(value) ? `${value.toLowerCase()}@${CHILD_EMAIL_DOMAIN}` : value;
 }
+
+/** A child's sign-in refused (Auth's "Invalid login credentials"), in a child's words. */
+export const CHILD_LOGIN_FAILED =
+  'That username or password is not right. Check it with your grown-up and try again.';
