@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { CHILD_LOGIN_FAILED } from '../../src/features/auth/lib/child-login.ts';
 import { storageStateOf } from './support/roles.ts';
 
 /**
@@ -16,9 +17,12 @@ const PIN = '40271958';
 
 let db: pg.Client;
 let leoSession: string | undefined;
+let leoPoints = 0;
 const username = `leo-${Date.now().toString(36)}`;
 
 test.describe.configure({ mode: 'serial' });
+// Three browser contexts and a room in one journey take longer than the default 30 s on 2 cores.
+test.setTimeout(90_000);
 
 test.beforeAll(async () => {
   const url = process.env.SUPABASE_DB_URL;
@@ -38,6 +42,11 @@ test.beforeAll(async () => {
     [LEO],
   );
   leoSession = rows[0].id;
+  const points = await db.query<{ total: number }>(
+    'select coalesce(sum(points), 0)::int as total from public.ploom_points where child_id = $1',
+    [LEO],
+  );
+  leoPoints = points.rows[0].total;
 });
 
 test.afterAll(async () => {
@@ -82,18 +91,18 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
   await expectNoAxeViolations(parent);
   await leo.getByLabel('PIN', { exact: true }).fill(PIN);
   await leo.getByRole('button', { name: 'Create login' }).click();
-  await expect(parent.getByText('Leo can sign in now')).toBeVisible();
+  await expect(parent.getByText('Leo can sign in now', { exact: true })).toBeVisible();
   await expect(leo.getByText(username, { exact: true })).toBeVisible();
 
   // The child, in a browser of their own.
   const childContext = await browser.newContext();
   const child = await childContext.newPage();
   await signInAsChild(child, username, '40271959');
-  await expect(child.getByText('That username or password is not right.', { exact: false })).toBeVisible();
+  await expect(child.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
   await signInAsChild(child, username, PIN);
   await child.waitForURL('**/child/dashboard');
   await expect(child.getByText('Hi Leo!')).toBeVisible();
-  await expect(child.getByRole('region', { name: 'Your Ploom Points' })).toContainText('0');
+  await expect(child.getByRole('region', { name: 'Your Ploom Points' })).toContainText(`${leoPoints} point`);
   await expect(child.getByRole('region', { name: 'Your at-home tools' })).toBeVisible();
   await expectNoAxeViolations(child);
 
@@ -113,7 +122,7 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
   const again = await browser.newContext();
   const retry = await again.newPage();
   await signInAsChild(retry, username, PIN);
-  await expect(retry.getByText('That username or password is not right.', { exact: false })).toBeVisible();
+  await expect(retry.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
 
   await Promise.all([parentContext.close(), childContext.close(), again.close()]);
 });
