@@ -5,6 +5,6 @@ export const demoAccounts = {
     { role: 'admin', email: 'admin@ploom.local' },
     { role: 'coach', email: 'coach@ploom.local' },
     { role: 'parent', email: 'parent@ploom.local' },
-    { role: 'child', email: 'child@ploom.local' },
+    { role: 'child', email: 'mia@child.ploom.invalid', username: 'mia' },
   ],
 } as const;

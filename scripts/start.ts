@@ -35,6 +35,6 @@ console.log(`
   Admin          http://localhost:${sitePort}/admin
 
 Demo accounts (password for each: ${demoAccounts.password})
-${demoAccounts.users.map((u) => `  ${u.role.padEnd(7)} ${u.email}`).join('\n')}
+${demoAccounts.users.map((u) => `  ${u.role.padEnd(7)} ${'username' in u ? `${u.username} (username)` : u.email}`).join('\n')}
 
 Press Ctrl-C to stop everything.`);

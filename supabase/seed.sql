@@ -438,3 +438,26 @@ insert into public.audit_logs (actor_user_id, action, entity_type, entity_id, me
 -- staff two-factor: the demo accounts sign in with a password alone (a new project requires staff
 -- to enrol an authenticator app; switch "Require staff two factor" on in /admin/settings to try it).
 update public.feature_flags set enabled = false where key = 'require_staff_two_factor';
+
+-- Child logins: the demo child signs in as a child does, with the username her parent gave her
+-- (`mia`, password 'ploom-demo-2026'): her Auth user is on the reserved child domain, and she has
+-- no surname anywhere (docs/decisions/091-child-logins.md).
+update auth.users
+set email = 'mia@child.ploom.invalid',
+    raw_user_meta_data = jsonb_build_object('first_name', 'Mia')
+where id = 'a0000000-0000-4000-8000-000000000004';
+do $$
+begin
+  if to_regclass('auth.identities') is not null then
+    execute $sql$
+      update auth.identities
+      set identity_data = identity_data || '{"email": "mia@child.ploom.invalid"}'::jsonb
+      where user_id = 'a0000000-0000-4000-8000-000000000004'
+    $sql$;
+  end if;
+end
+$$;
+update public.profiles set last_name = null where id = 'a0000000-0000-4000-8000-000000000004';
+insert into public.child_logins (child_id, user_id, username, secret_kind) values
+  ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000004', 'mia', 'password');
+delete from public.audit_logs where action = 'CHILD_LOGIN_CREATED' and actor_user_id is null;

@@ -87,6 +87,7 @@ const areas: RouteObject[] = [
       screen(paths.appChildSchedule.pattern, () => import('./routes/app/child-schedule')),
       screen(paths.appSession.pattern, () => import('./routes/app/session')),
       screen(paths.appAccount, () => import('./routes/app/account')),
+      screen(paths.appAccountChildren, () => import('./routes/app/account-children')),
       screen(paths.appBilling, () => import('./routes/app/billing')),
     ],
     paths.app,

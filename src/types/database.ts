@@ -61,6 +61,41 @@ export type Database = {
         };
         Relationships: [];
       };
+      child_logins: {
+        Row: {
+          child_id: string;
+          created_at: string;
+          secret_kind: string;
+          updated_at: string;
+          user_id: string;
+          username: string;
+        };
+        Insert: {
+          child_id: string;
+          created_at?: string;
+          secret_kind: string;
+          updated_at?: string;
+          user_id: string;
+          username: string;
+        };
+        Update: {
+          child_id?: string;
+          created_at?: string;
+          secret_kind?: string;
+          updated_at?: string;
+          user_id?: string;
+          username?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'child_logins_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: true;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       children: {
         Row: {
           age_band: string | null;
@@ -1131,6 +1166,20 @@ export type Database = {
         Args: never;
         Returns: { action: string; entity_type: string; entries: number }[];
       };
+      child_dashboard: {
+        Args: never;
+        Returns: {
+          child_id: string;
+          first_name: string;
+          points: number;
+          next_session_id: string;
+          next_starts_at: string;
+          next_ends_at: string;
+          next_opens_at: string;
+          next_closes_at: string;
+          coach_first_name: string;
+        }[];
+      };
       claim_session_emails: {
         Args: { max_rows?: number };
         Returns: {
@@ -1218,6 +1267,10 @@ export type Database = {
       leaderboard: {
         Args: { max_rows?: number };
         Returns: { rank: number; first_name: string; total_points: number; is_mine: boolean }[];
+      };
+      link_child_login: {
+        Args: { child: string; login_user: string; login_username: string; login_secret_kind: string };
+        Returns: undefined;
       };
       reserve_mail_send: {
         Args: { function_name: string; recipient: string; client: string };

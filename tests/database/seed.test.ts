@@ -45,7 +45,7 @@ describe('demo accounts (scripts/demo-accounts.ts)', () => {
 
   it("links the demo child's login to a child of the demo parent, coached by the demo coach", async () => {
     const parent = await userByEmail('parent@ploom.local');
-    const child = await userByEmail('child@ploom.local');
+    const child = await userByEmail(demoAccounts.users.find((u) => u.role === 'child')!.email);
     const coach = await userByEmail('coach@ploom.local');
     const { rows } = await db.query(
       `select c.parent_id, k.user_id as coach_user_id

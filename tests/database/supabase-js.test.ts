@@ -124,8 +124,11 @@ describe('the demo accounts', () => {
     expect(sessions.data?.length).toBeGreaterThan(0);
 
     const child = await demoClient('child');
-    const own = await child.from('children').select('first_name');
+    // A child reads itself through its dashboard, not the children table (docs/decisions/091).
+    const own = await child.rpc('child_dashboard').select('first_name');
     expect(own.data).toEqual([{ first_name: 'Mia' }]);
+    const rows = await child.from('children').select('first_name');
+    expect(rows.data).toEqual([]);
     const users = await child.rpc('admin_users');
     expect(users.error?.code).toBe('42501');
   });

@@ -7,15 +7,20 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { messages } from '@/content/messages';
 import { useAuth } from '../hooks/use-auth';
+import { CHILD_LOGIN_FAILED, isUsername, loginEmail } from '../lib/child-login';
 
-// The server decides what a valid login is; the form only asks for both fields.
+// The server decides what a valid login is; the form only asks for both fields. A child types the
+// username their parent gave them instead of an email address (see ../lib/child-login.ts).
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your email address.'),
+  email: z.string().trim().min(1, 'Please enter your email address or username.'),
   password: z.string().min(1, 'Please enter your password.'),
 });
 type LoginValues = z.infer<typeof loginSchema>;
 
-/** Email and password sign-in; a failure shows the server's message and keeps the email. */
+/**
+ * Email (or a child's username) and password sign-in; a failure shows the server's message (for a
+ * username, the same refusal in a child's words) and keeps what was typed.
+ */
 export function LoginForm() {
   const { signIn } = useAuth();
   const { register, handleSubmit, formState, resetField } = useForm<LoginValues>({
@@ -26,19 +31,22 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     try {
-      await signIn(email, password);
+      await signIn(loginEmail(email), password);
     } catch (error) {
-      toast({ ...messages.loginFailed, description: (error as Error).message });
+      const { message, code } = error as Error & { code?: string };
+      const childRefused = isUsername(email) && code === 'invalid_credentials';
+      toast({ ...messages.loginFailed, description: childRefused ? CHILD_LOGIN_FAILED : message });
       resetField('password');
     }
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={isSubmitting}>
-      <Field id="login-email" label="Email" required error={errors.email?.message}>
+      <Field id="login-email" label="Email or username" required error={errors.email?.message}>
         <Input
-          type="email"
-          autoComplete="email"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
           inputMode="email"
           spellCheck={false}
           {...register('email')}

@@ -1,0 +1,4 @@
+export const childLoginKeys = {
+  all: ['child-logins'] as const,
+  ofParent: (parentId: string) => ['child-logins', parentId] as const,
+};

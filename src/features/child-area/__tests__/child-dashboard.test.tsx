@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { ChildDashboard } from '../components/child-dashboard';
+import { isRoomOpen, sessionDay } from '../lib/when';
+
+const rpc = vi.fn();
+vi.mock('@/lib/supabase', () => ({ getSupabase: () => Promise.resolve({ rpc }) }));
+
+const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+
+/** A row of rpc child_dashboard, with a session starting in `startsIn` minutes (or none). */
+function dashboardRow(startsIn: number | null) {
+  return {
+    child_id: 'c1',
+    first_name: 'Mia',
+    points: 30,
+    next_session_id: startsIn === null ? null : 's1',
+    next_starts_at: startsIn === null ? null : minutes(startsIn),
+    next_ends_at: startsIn === null ? null : minutes(startsIn + 30),
+    next_opens_at: startsIn === null ? null : minutes(startsIn - 10),
+    next_closes_at: startsIn === null ? null : minutes(startsIn + 45),
+    coach_first_name: 'Jordan',
+  };
+}
+
+function renderDashboard(startsIn: number | null) {
+  rpc.mockResolvedValue({ data: [dashboardRow(startsIn)], error: null });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <ChildDashboard sessionHref={(id) => `/child/session/${id}`} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the child dashboard', () => {
+  it('greets the child and shows the points, the next session and its coach', async () => {
+    renderDashboard(24 * 60);
+    expect(await screen.findByText('Hi Mia!')).toBeTruthy();
+    expect(screen.getByText('30')).toBeTruthy();
+    expect(screen.getByText('with Jordan')).toBeTruthy();
+    expect(screen.getByText(/^Tomorrow at /)).toBeTruthy();
+    expect(rpc).toHaveBeenCalledWith('child_dashboard');
+  });
+
+  it('keeps Join asleep until the room opens, then links to the session', async () => {
+    renderDashboard(60);
+    const asleep = await screen.findByRole('button', { name: 'Join' });
+    expect(asleep).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();
+  });
+
+  it('a session starting in 5 minutes can be joined', async () => {
+    renderDashboard(5);
+    const join = await screen.findByRole('link', { name: 'Join' });
+    expect(join.getAttribute('href')).toBe('/child/session/s1');
+  });
+
+  it('with no session planned, says so', async () => {
+    renderDashboard(null);
+    expect(await screen.findByText(/No session is planned yet/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+  });
+});
+
+describe('session times as a child reads them', () => {
+  const now = new Date(2026, 2, 2, 9, 0).getTime(); // Monday 2 March 2026, 9:00 local
+  it('says today, tomorrow, a weekday, or the date', () => {
+    expect(sessionDay(new Date(2026, 2, 2, 16, 30).getTime(), now, 'en-US')).toBe('Today at 4:30 PM');
+    expect(sessionDay(new Date(2026, 2, 3, 16, 30).getTime(), now, 'en-US')).toBe('Tomorrow at 4:30 PM');
+    expect(sessionDay(new Date(2026, 2, 5, 16, 30).getTime(), now, 'en-US')).toBe('Thursday at 4:30 PM');
+    expect(sessionDay(new Date(2026, 2, 12, 16, 30).getTime(), now, 'en-US')).toBe(
+      'Thursday, March 12 at 4:30 PM',
+    );
+  });
+  it('the room is open from its opening until its closing', () => {
+    expect(isRoomOpen({ opensAt: 10, closesAt: 20 }, 9)).toBe(false);
+    expect(isRoomOpen({ opensAt: 10, closesAt: 20 }, 10)).toBe(true);
+    expect(isRoomOpen({ opensAt: 10, closesAt: 20 }, 20)).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getSupabase, type Supabase } from '@/lib/supabase';
+
+export interface NextSession {
+  id: string;
+  startsAt: number;
+  endsAt: number;
+  /** when its room opens (a few minutes before the start: the room's own rule, from the database) */
+  opensAt: number;
+  closesAt: number;
+  coachFirstName: string | null;
+}
+
+export interface ChildDashboard {
+  firstName: string;
+  points: number;
+  next: NextSession | null;
+}
+
+/**
+ * What the child dashboard shows, from rpc child_dashboard: only the signed-in child's first name,
+ * points total and next session (the database gives a child nothing else). null when the caller is
+ * not a child's login.
+ */
+export async function fetchChildDashboard(supabase: Supabase): Promise<ChildDashboard | null> {
+  const { data, error } = await supabase.rpc('child_dashboard');
+  if (error) throw error;
+  const row = data?.[0];
+  if (!row) return null;
+  return {
+    firstName: row.first_name,
+    points: row.points,
+    next:
+      row.next_session_id && row.next_starts_at && row.next_ends_at && row.next_opens_at && row.next_closes_at
+        ? {
+            id: row.next_session_id,
+            startsAt: Date.parse(row.next_starts_at),
+            endsAt: Date.parse(row.next_ends_at),
+            opensAt: Date.parse(row.next_opens_at),
+            closesAt: Date.parse(row.next_closes_at),
+            coachFirstName: row.coach_first_name,
+          }
+        : null,
+  };
+}
+
+export const childDashboardKeys = { mine: ['child-dashboard'] as const };
+
+export function childDashboardQueryOptions(getClient: () => Promise<Supabase> = getSupabase) {
+  return queryOptions({
+    queryKey: childDashboardKeys.mine,
+    queryFn: async () => fetchChildDashboard(await getClient()),
+    // A finished session gives way to the next one without a reload.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useChildDashboard() {
+  return useQuery(childDashboardQueryOptions());
+}

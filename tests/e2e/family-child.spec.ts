@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { CHILD_LOGIN_FAILED } from '../../src/features/auth/lib/child-login.ts';
+import { storageStateOf } from './support/roles.ts';
+
+/**
+ * Child logins in Chromium: the demo parent gives a child a login at /app/account/children in one
+ * browser; the child signs in with the username in another and sees their dashboard. Mia already has
+ * the seeded login (`mia`, the demo child every other spec signs in as), so the login given here is
+ * her brother Leo's, with a username unique to the run; it is removed again at the end.
+ */
+
+const LEO = 'd0000000-0000-4000-8000-000000000002';
+const MIA_SESSION = 'e0000000-0000-4000-8000-000000000003';
+const PIN = '40271958';
+
+let db: pg.Client;
+let leoSession: string | undefined;
+let leoPoints = 0;
+const username = `leo-${Date.now().toString(36)}`;
+
+test.describe.configure({ mode: 'serial' });
+// Three browser contexts and a room in one journey take longer than the default 30 s on 2 cores.
+test.setTimeout(90_000);
+
+test.beforeAll(async () => {
+  const url = process.env.SUPABASE_DB_URL;
+  if (!url) throw new Error('SUPABASE_DB_URL is not set: run through scripts/with-test-stack.ts e2e');
+  db = new pg.Client({ connectionString: url });
+  db.on('error', () => {});
+  await db.connect();
+  // A login left by an interrupted earlier run goes first (deleting the Auth user unlinks Leo).
+  await db.query(`delete from auth.users where id = (select user_id from public.children where id = $1)`, [
+    LEO,
+  ]);
+  // A session of Leo's starting in 5 minutes: its room is open, so Join is awake.
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.coaching_sessions (child_id, coach_id, parent_id, starts_at)
+     select id, coach_id, parent_id, now() + interval '5 minutes' from public.children where id = $1
+     returning id`,
+    [LEO],
+  );
+  leoSession = rows[0].id;
+  const points = await db.query<{ total: number }>(
+    'select coalesce(sum(points), 0)::int as total from public.ploom_points where child_id = $1',
+    [LEO],
+  );
+  leoPoints = points.rows[0].total;
+});
+
+test.afterAll(async () => {
+  if (leoSession) await db.query('delete from public.coaching_sessions where id = $1', [leoSession]);
+  await db.query(`delete from auth.users where id = (select user_id from public.children where id = $1)`, [
+    LEO,
+  ]);
+  await db.end();
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+}
+
+const childCard = (page: Page, name: string) => page.getByRole('region', { name });
+
+async function signInAsChild(page: Page, login: string, secret: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(login);
+  await page.getByLabel('Password').fill(secret);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+test('the parent gives Leo a login; Leo signs in with the username in another browser', async ({
+  browser,
+}) => {
+  const parentContext = await browser.newContext({ storageState: storageStateOf('parent') });
+  const parent = await parentContext.newPage();
+  await parent.goto('/app/account/children');
+  await expect(parent.getByRole('heading', { level: 1, name: "Children's logins" })).toBeVisible();
+  await expect(childCard(parent, 'Mia').getByText('mia', { exact: true })).toBeVisible();
+  const leo = childCard(parent, 'Leo');
+  await expect(leo.getByText('Leo has no login yet.')).toBeVisible();
+  await expectNoAxeViolations(parent);
+
+  await leo.getByRole('button', { name: 'Give Leo a login' }).click();
+  await leo.getByLabel('Username').fill(username);
+  await leo.getByLabel('PIN', { exact: true }).fill('1234');
+  await leo.getByRole('button', { name: 'Create login' }).click();
+  await expect(leo.getByText('A PIN has at least 8 numbers.')).toBeVisible();
+  await expectNoAxeViolations(parent);
+  await leo.getByLabel('PIN', { exact: true }).fill(PIN);
+  await leo.getByRole('button', { name: 'Create login' }).click();
+  await expect(parent.getByText('Leo can sign in now', { exact: true })).toBeVisible();
+  await expect(leo.getByText(username, { exact: true })).toBeVisible();
+
+  // The child, in a browser of their own.
+  const childContext = await browser.newContext();
+  const child = await childContext.newPage();
+  await signInAsChild(child, username, '40271959');
+  await expect(child.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
+  await signInAsChild(child, username, PIN);
+  await child.waitForURL('**/child/dashboard');
+  await expect(child.getByText('Hi Leo!')).toBeVisible();
+  await expect(child.getByRole('region', { name: 'Your Ploom Points' })).toContainText(`${leoPoints} point`);
+  await expect(child.getByRole('region', { name: 'Your at-home tools' })).toBeVisible();
+  await expectNoAxeViolations(child);
+
+  // Join is awake: the session starts in 5 minutes.
+  await child.getByRole('link', { name: 'Join' }).click();
+  await child.waitForURL(`**/child/session/${leoSession}`);
+  await expect(child.getByRole('heading', { level: 1, name: 'My Session' })).toBeVisible();
+
+  // Another child's session (his sister's) is not his to open.
+  await child.goto(`/child/session/${MIA_SESSION}`);
+  await expect(child.getByText("We couldn't find this session, or it isn't one of yours.")).toBeVisible();
+
+  // The parent removes the login; Leo can no longer sign in.
+  await leo.getByRole('button', { name: 'Remove login' }).click();
+  await leo.getByRole('button', { name: 'Yes, remove the login' }).click();
+  await expect(leo.getByText('Leo has no login yet.')).toBeVisible();
+  const again = await browser.newContext();
+  const retry = await again.newPage();
+  await signInAsChild(retry, username, PIN);
+  await expect(retry.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
+
+  await Promise.all([parentContext.close(), childContext.close(), again.close()]);
+});
+
+test('the demo child signs in as "mia" and sees her dashboard, readable on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await signInAsChild(page, 'mia', 'ploom-demo-2026');
+  await page.waitForURL('**/child/dashboard');
+  await expect(page.getByText('Hi Mia!')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your next session' })).toContainText('with Jordan');
+  await expect(page.getByText('Rivera')).toHaveCount(0);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await context.close();
+});
