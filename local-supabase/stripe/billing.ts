@@ -77,7 +77,7 @@ export class Billing {
     fields: { email: string | null; name: string | null; metadata: Metadata },
     meta: RequestMeta,
   ) {
-    const id = newId('cus', 14);
+    const id = newId('cus_', 14);
     const customer: Customer = {
       id,
       object: 'customer',
@@ -180,7 +180,7 @@ export class Billing {
     if (!recurring) throw invalidRequest('A subscription needs recurring prices.', 'line_items');
     const end = periodEnd(created, created, recurring);
     const items: SubscriptionItem[] = lineItems.map(({ price, quantity }) => ({
-      id: newId('si', 14),
+      id: newId('si_', 14),
       object: 'subscription_item',
       created,
       current_period_end: end,

@@ -15,7 +15,7 @@ export function seedPlans(store: Store) {
   for (const plan of PLANS) {
     if (Object.values(store.data.prices).some((price) => price.lookup_key === plan.lookupKey)) continue;
     const created = now();
-    const productId = newId('prod', 14);
+    const productId = newId('prod_', 14);
     const priceId = newId('price_1');
     store.data.products[productId] = {
       id: productId,

@@ -77,7 +77,7 @@ export function createServer(context: ApiContext, options: ServerOptions) {
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const requestId = newId('req', 14);
+    const requestId = newId('req_', 14);
     const method = (req.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = { 'Request-Id': requestId };
     const key = apiKeyOf(req);

@@ -77,12 +77,12 @@ const empty = (): StoreData => ({
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** An id with Stripe's prefix, e.g. `cus_`, `sub_1`, `cs_test_`: random, unguessable. */
+/** An id with Stripe's prefix, e.g. `cus_`, `sub_1`, `cs_test_a1` (as Stripe: `sub_1Q…`): random, unguessable. */
 export function newId(prefix: string, length = 24): string {
   const bytes = crypto.randomBytes(length);
   let out = '';
   for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length];
-  return `${prefix}_${out}`;
+  return `${prefix}${out}`;
 }
 
 export const now = () => Math.floor(Date.now() / 1000);

@@ -21,7 +21,7 @@ export function find(context: ApiContext, id: string): Product {
 
 export function create({ params }: ApiRequest, context: ApiContext) {
   allowOnly(params, ['name', 'description', 'active', 'metadata', 'id', 'url']);
-  const id = optionalString(params, 'id') ?? newId('prod', 14);
+  const id = optionalString(params, 'id') ?? newId('prod_', 14);
   const created = now();
   const product: Product = {
     id,
