@@ -73,6 +73,7 @@ export async function startStripeStandin(options: StripeStandinOptions): Promise
     context,
     stop: async () => {
       webhooks.stop();
+      store.flush();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

@@ -102,14 +102,35 @@ export class Store {
         this.data = empty();
       }
     }
+    this.prune();
   }
 
+  private pending: NodeJS.Immediate | undefined;
+
+  /** Writes the file once the current burst of changes is over (one write per request). */
   save() {
+    if (!this.file || this.pending) return;
+    this.pending = setImmediate(() => this.flush());
+  }
+
+  flush() {
+    if (this.pending) clearImmediate(this.pending);
+    this.pending = undefined;
     if (!this.file) return;
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     const temporary = `${this.file}.tmp`;
     fs.writeFileSync(temporary, JSON.stringify(this.data));
     fs.renameSync(temporary, this.file);
+  }
+
+  /** Forgets what Stripe forgets: idempotency keys after 24 hours, events after 30 days. */
+  prune(at = now()) {
+    for (const [key, result] of Object.entries(this.data.idempotency)) {
+      if (result.expires <= at) delete this.data.idempotency[key];
+    }
+    for (const [id, event] of Object.entries(this.data.events)) {
+      if (event.created < at - 30 * 86400) delete this.data.events[id];
+    }
   }
 
   nextInvoiceNumber(customer: Customer): string {

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../../local-supabase/config.ts';
+import { startStripeStandin } from '../../local-supabase/stripe/index.ts';
 import {
   TEST_CARDS,
   planPrices,
@@ -271,5 +276,49 @@ describe('Checkout in subscription mode', () => {
     expect(
       (await stripe.subscriptions.list({ customer: customer.id, status: 'canceled' })).data.map((s) => s.id),
     ).toEqual([subscription.id]);
+  });
+});
+
+describe('a restarted stand-in', () => {
+  it('still has its customers, subscriptions and plans (the stack database refers to them)', async () => {
+    const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stripe-standin-'));
+    const start = () =>
+      startStripeStandin({
+        host: '127.0.0.1',
+        port: 0,
+        secretKey: STRIPE_SECRET_KEY,
+        webhookSecret: STRIPE_WEBHOOK_SECRET,
+        stateDir,
+      });
+    const clientFor = (url: string) => {
+      const base = new URL(url);
+      return new Stripe(STRIPE_SECRET_KEY, {
+        host: base.hostname,
+        port: Number(base.port),
+        protocol: 'http',
+      });
+    };
+    try {
+      const first = await start();
+      const before = clientFor(first.url);
+      const prices = await planPrices(before);
+      const customer = await before.customers.create({ email: uniqueCustomerEmail() });
+      await first.stop();
+
+      const second = await start();
+      try {
+        const after = clientFor(second.url);
+        expect((await after.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({
+          id: customer.id,
+          email: customer.email,
+        });
+        expect((await planPrices(after)).steady.id).toBe(prices.steady.id);
+        expect((await after.prices.list({ lookup_keys: ['steady_growth_monthly'] })).data).toHaveLength(1);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      fs.rmSync(stateDir, { recursive: true, force: true });
+    }
   });
 });
