@@ -43,7 +43,7 @@ export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><div class="banner" role="note">Test mode: the local Stripe stand-in. No real card is charged.</div>
+<body><header class="banner">Test mode: the local Stripe stand-in. No real card is charged.</header>
 <main>${body}</main></body></html>`;
 }
 
