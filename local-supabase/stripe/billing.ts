@@ -5,7 +5,6 @@ import { newId, now, type Store } from './store.ts';
 import type {
   Customer,
   Invoice,
-  InvoiceLineItem,
   Metadata,
   PaymentMethod,
   Price,
@@ -13,6 +12,7 @@ import type {
   SubscriptionItem,
 } from './types.ts';
 import type { Webhooks } from './webhooks.ts';
+import { Invoicing, type LineInput } from './invoicing.ts';
 
 export interface RequestMeta {
   id: string | null;
@@ -20,20 +20,6 @@ export interface RequestMeta {
 }
 
 export const NO_REQUEST: RequestMeta = { id: null, idempotency_key: null };
-
-interface LineInput {
-  amount: number;
-  description: string;
-  price: Price;
-  quantity: number;
-  proration: boolean;
-  subscriptionItem: string;
-  periodStart: number;
-  periodEnd: number;
-}
-
-/** Retry schedule after a failed charge (Stripe's default: a few days later). */
-const RETRY_AFTER_SECONDS = 3 * 86400;
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -56,12 +42,21 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * prorations, paused, cancelled. Every change is announced by the events Stripe sends for it.
  */
 export class Billing {
+  readonly invoicing: Invoicing;
+
   constructor(
     private store: Store,
     private webhooks: Webhooks,
-    private publicUrl: string,
-    private accountName: string,
-  ) {}
+    publicUrl: string,
+    accountName: string,
+  ) {
+    this.invoicing = new Invoicing(store, webhooks, publicUrl, accountName);
+  }
+
+  /** A charge on a saved card: undefined when it succeeds, else why it was declined. */
+  charge(paymentMethodId: string | null): Decline | undefined {
+    return this.invoicing.charge(paymentMethodId);
+  }
 
   private emit(type: string, object: unknown, meta: RequestMeta, previous?: Record<string, unknown>) {
     this.webhooks.emit(type, object, previous, meta);
@@ -148,18 +143,6 @@ export class Billing {
     return paymentMethod;
   }
 
-  /** A charge on a saved card: undefined when it succeeds, else why it was declined. */
-  charge(paymentMethodId: string | null): Decline | undefined {
-    if (!paymentMethodId) {
-      return {
-        code: 'invoice_no_payment_method',
-        message: 'The customer has no payment method to charge.',
-      };
-    }
-    const card = testCardFor(this.store.data.cardNumbers[paymentMethodId] ?? '');
-    return card?.declineOnAttach ?? card?.declineOnCharge;
-  }
-
   setDefaultPaymentMethod(customer: Customer, paymentMethod: string, meta: RequestMeta) {
     const before = clone(customer);
     customer.invoice_settings.default_payment_method = paymentMethod;
@@ -234,7 +217,7 @@ export class Billing {
     this.store.save();
     this.emit('customer.subscription.created', subscription, meta);
 
-    const invoice = this.createInvoice(
+    const invoice = this.invoicing.createInvoice(
       subscription,
       'subscription_create',
       items.map((item) => this.periodLine(item, created, end)),
@@ -242,7 +225,7 @@ export class Billing {
     );
     const before = clone(subscription);
     subscription.latest_invoice = invoice.id;
-    const decline = this.attemptPayment(invoice, subscription.default_payment_method, meta);
+    const decline = this.invoicing.attemptPayment(invoice, subscription.default_payment_method, meta);
     subscription.status = decline ? 'incomplete' : 'active';
     this.store.save();
     this.emit('customer.subscription.updated', subscription, meta, previousAttributes(before, subscription));
@@ -266,143 +249,6 @@ export class Billing {
     return this.store.data.products[price.product]?.name ?? price.nickname ?? price.id;
   }
 
-  /** A finalized invoice for the subscription (status open until it is paid). */
-  createInvoice(
-    subscription: Subscription,
-    reason: Invoice['billing_reason'],
-    lines: LineInput[],
-    meta: RequestMeta,
-  ): Invoice {
-    const customer = this.customer(subscription.customer);
-    const id = newId('in_1');
-    const created = now();
-    const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-    // A negative customer balance is credit (e.g. from a downgrade's proration): it pays first.
-    const startingBalance = customer.balance;
-    const applied = Math.max(-subtotal, startingBalance);
-    const amountDue = Math.max(0, subtotal + applied);
-    const endingBalance = startingBalance - applied + Math.min(0, subtotal + applied);
-    customer.balance = endingBalance;
-    const lineItems: InvoiceLineItem[] = lines.map((line) => ({
-      id: newId('il_1'),
-      object: 'line_item',
-      amount: line.amount,
-      currency: subscription.currency,
-      description: line.description,
-      discountable: !line.proration,
-      invoice: id,
-      livemode: false,
-      metadata: {},
-      parent: {
-        type: 'subscription_item_details',
-        invoice_item_details: null,
-        subscription_item_details: {
-          invoice_item: line.proration ? newId('ii_1') : null,
-          proration: line.proration,
-          proration_details: { credited_items: null },
-          subscription: subscription.id,
-          subscription_item: line.subscriptionItem,
-        },
-      },
-      period: { end: line.periodEnd, start: line.periodStart },
-      pricing: {
-        type: 'price_details',
-        price_details: { price: line.price.id, product: line.price.product },
-        unit_amount_decimal: line.price.unit_amount_decimal,
-      },
-      quantity: line.quantity,
-    }));
-    const periodStart = Math.min(...lines.map((line) => line.periodStart));
-    const periodEndAt = Math.max(...lines.map((line) => line.periodEnd));
-    const invoice: Invoice = {
-      id,
-      object: 'invoice',
-      account_country: 'US',
-      account_name: this.accountName,
-      amount_due: amountDue,
-      amount_overpaid: 0,
-      amount_paid: 0,
-      amount_remaining: amountDue,
-      attempt_count: 0,
-      attempted: false,
-      auto_advance: true,
-      billing_reason: reason,
-      collection_method: 'charge_automatically',
-      created,
-      currency: subscription.currency,
-      customer: customer.id,
-      customer_email: customer.email,
-      customer_name: customer.name,
-      description: null,
-      due_date: null,
-      ending_balance: endingBalance,
-      hosted_invoice_url: `${this.publicUrl}/invoice/${id}`,
-      invoice_pdf: `${this.publicUrl}/invoice/${id}/pdf`,
-      last_finalization_error: null,
-      lines: {
-        object: 'list',
-        data: lineItems,
-        has_more: false,
-        total_count: lineItems.length,
-        url: `/v1/invoices/${id}/lines`,
-      },
-      livemode: false,
-      metadata: {},
-      next_payment_attempt: null,
-      number: this.store.nextInvoiceNumber(customer),
-      parent: {
-        type: 'subscription_details',
-        quote_details: null,
-        subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id },
-      },
-      period_end: periodEndAt,
-      period_start: periodStart,
-      starting_balance: startingBalance,
-      status: 'open',
-      status_transitions: {
-        finalized_at: created,
-        marked_uncollectible_at: null,
-        paid_at: null,
-        voided_at: null,
-      },
-      subtotal,
-      total: subtotal,
-    };
-    this.store.data.invoices[id] = invoice;
-    this.store.save();
-    this.emit('invoice.created', invoice, meta);
-    this.emit('invoice.finalized', invoice, meta);
-    return invoice;
-  }
-
-  /**
-   * Charges an open invoice. Paid: `invoice.paid` + `invoice.payment_succeeded`; declined:
-   * `invoice.payment_failed` with the next attempt scheduled. Returns the decline, if any.
-   */
-  attemptPayment(invoice: Invoice, paymentMethod: string | null, meta: RequestMeta): Decline | undefined {
-    if (invoice.status !== 'open') {
-      throw invalidRequest(`Invoice is already ${invoice.status}.`, undefined, 'invoice_not_open' as string);
-    }
-    const decline = invoice.amount_due === 0 ? undefined : this.charge(paymentMethod);
-    invoice.attempted = true;
-    if (invoice.amount_due > 0) invoice.attempt_count += 1;
-    if (decline) {
-      invoice.next_payment_attempt = now() + RETRY_AFTER_SECONDS;
-      this.store.save();
-      this.emit('invoice.payment_failed', invoice, meta);
-      return decline;
-    }
-    invoice.status = 'paid';
-    invoice.amount_paid = invoice.amount_due;
-    invoice.amount_remaining = 0;
-    invoice.next_payment_attempt = null;
-    invoice.status_transitions.paid_at = now();
-    this.store.save();
-    this.emit('invoice.paid', invoice, meta);
-    this.emit('invoice.payment_succeeded', invoice, meta);
-    return undefined;
-  }
-
   /** Pays an open invoice (again) and brings its subscription back to active when it works. */
   payInvoice(invoice: Invoice, paymentMethod: string | null, meta: RequestMeta): Decline | undefined {
     const subscriptionId = invoice.parent?.subscription_details.subscription;
@@ -411,7 +257,7 @@ export class Billing {
       paymentMethod ??
       subscription?.default_payment_method ??
       this.customer(invoice.customer).invoice_settings.default_payment_method;
-    const decline = this.attemptPayment(invoice, method, meta);
+    const decline = this.invoicing.attemptPayment(invoice, method, meta);
     if (!decline && subscription && ['past_due', 'incomplete', 'unpaid'].includes(subscription.status)) {
       const stillOpen = Object.values(this.store.data.invoices).some(
         (other) =>
@@ -493,9 +339,9 @@ export class Billing {
       }
       return {};
     }
-    const invoice = this.createInvoice(subscription, 'subscription_update', lines, meta);
+    const invoice = this.invoicing.createInvoice(subscription, 'subscription_update', lines, meta);
     subscription.latest_invoice = invoice.id;
-    const decline = this.attemptPayment(invoice, subscription.default_payment_method, meta);
+    const decline = this.invoicing.attemptPayment(invoice, subscription.default_payment_method, meta);
     if (decline) subscription.status = 'past_due';
     return { invoice, decline };
   }
@@ -544,79 +390,28 @@ export class Billing {
         this.periodLine(item, item.current_period_start, item.current_period_end),
       ),
     ];
-    const invoice = this.createInvoice(subscription, 'subscription_cycle', lines, meta);
+    const invoice = this.invoicing.createInvoice(subscription, 'subscription_cycle', lines, meta);
     subscription.latest_invoice = invoice.id;
     if (subscription.pause_collection) {
-      this.settlePausedInvoice(invoice, subscription.pause_collection.behavior, meta);
+      this.invoicing.settlePausedInvoice(invoice, subscription.pause_collection.behavior, meta);
     } else {
       const decline =
         outcome === 'fail'
-          ? this.failPayment(invoice, meta)
+          ? this.invoicing.failPayment(invoice, meta)
           : outcome === 'succeed'
-            ? this.forcePaid(invoice, meta)
-            : this.attemptPayment(invoice, subscription.default_payment_method, meta);
+            ? this.invoicing.forcePaid(invoice, meta)
+            : this.invoicing.attemptPayment(invoice, subscription.default_payment_method, meta);
       if (decline) subscription.status = 'past_due';
-      else if (subscription.status === 'past_due' && !this.hasOpenInvoice(subscription, invoice.id)) {
+      else if (
+        subscription.status === 'past_due' &&
+        !this.invoicing.hasOpenInvoice(subscription, invoice.id)
+      ) {
         subscription.status = 'active';
       }
     }
     this.store.save();
     this.emit('customer.subscription.updated', subscription, meta, previousAttributes(before, subscription));
     return { subscription, invoice };
-  }
-
-  private hasOpenInvoice(subscription: Subscription, except: string) {
-    return Object.values(this.store.data.invoices).some(
-      (invoice) =>
-        invoice.id !== except &&
-        invoice.status === 'open' &&
-        invoice.parent?.subscription_details.subscription === subscription.id,
-    );
-  }
-
-  private failPayment(invoice: Invoice, meta: RequestMeta): Decline {
-    invoice.attempted = true;
-    invoice.attempt_count += 1;
-    invoice.next_payment_attempt = now() + RETRY_AFTER_SECONDS;
-    this.store.save();
-    this.emit('invoice.payment_failed', invoice, meta);
-    return { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
-  }
-
-  /** The test hook's forced success: paid whatever the saved card would do. */
-  private forcePaid(invoice: Invoice, meta: RequestMeta): undefined {
-    const saved = { ...this.store.data.cardNumbers };
-    this.store.data.cardNumbers.__forced = '4242424242424242';
-    try {
-      this.attemptPayment(invoice, '__forced', meta);
-    } finally {
-      this.store.data.cardNumbers = saved;
-    }
-    return undefined;
-  }
-
-  private settlePausedInvoice(
-    invoice: Invoice,
-    behavior: 'keep_as_draft' | 'mark_uncollectible' | 'void',
-    meta: RequestMeta,
-  ) {
-    const at = now();
-    if (behavior === 'void') {
-      invoice.status = 'void';
-      invoice.status_transitions.voided_at = at;
-      invoice.amount_remaining = 0;
-      this.emit('invoice.voided', invoice, meta);
-    } else if (behavior === 'mark_uncollectible') {
-      invoice.status = 'uncollectible';
-      invoice.status_transitions.marked_uncollectible_at = at;
-      this.emit('invoice.marked_uncollectible', invoice, meta);
-    } else {
-      invoice.status = 'draft';
-      invoice.number = null;
-      invoice.status_transitions.finalized_at = null;
-      this.emit('invoice.updated', invoice, meta);
-    }
-    this.store.save();
   }
 
   /** The subscription ends now (or at `at`): status canceled, `customer.subscription.deleted`. */
