@@ -1,5 +1,5 @@
 import { testCardFor } from './cards.ts';
-import { invalidRequest, type Decline } from './errors.ts';
+import { invalidRequest, StripeError, type Decline } from './errors.ts';
 import { periodEnd, unusedFraction } from './periods.ts';
 import { newId, now, type Store } from './store.ts';
 import type {
@@ -344,6 +344,48 @@ export class Billing {
     const decline = this.invoicing.attemptPayment(invoice, subscription.default_payment_method, meta);
     if (decline) subscription.status = 'past_due';
     return { invoice, decline };
+  }
+
+  /**
+   * The invoice the next renewal will bring (Stripe's invoice preview): the next period of each
+   * item plus any pending prorations, with the customer's credit applied. Changes nothing.
+   */
+  previewRenewal(subscription: Subscription): Invoice {
+    if (subscription.status === 'canceled' || subscription.cancel_at_period_end) {
+      throw new StripeError(404, {
+        type: 'invalid_request_error',
+        code: 'invoice_upcoming_none',
+        message: `No upcoming invoices for customer: ${subscription.customer}`,
+      });
+    }
+    const first = subscription.items.data[0];
+    const boundary = first.current_period_end;
+    const pending = this.store.data.pendingProrations[subscription.id] ?? [];
+    const lines: LineInput[] = [
+      ...pending.map((line) => ({
+        amount: line.amount,
+        description: line.description,
+        price: this.store.data.prices[line.price] ?? first.price,
+        quantity: 1,
+        proration: true,
+        subscriptionItem: first.id,
+        periodStart: line.periodStart,
+        periodEnd: line.periodEnd,
+      })),
+      ...subscription.items.data.map((item) =>
+        this.periodLine(
+          item,
+          boundary,
+          item.price.recurring
+            ? periodEnd(subscription.billing_cycle_anchor, boundary, item.price.recurring)
+            : boundary,
+        ),
+      ),
+    ];
+    const invoice = this.invoicing.draft(subscription, 'subscription_cycle', lines, newId('upcoming_in_1'));
+    invoice.created = boundary;
+    invoice.next_payment_attempt = subscription.pause_collection ? null : boundary;
+    return invoice;
   }
 
   /**

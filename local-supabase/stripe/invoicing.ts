@@ -56,15 +56,37 @@ export class Invoicing {
     meta: RequestMeta,
   ): Invoice {
     const customer = this.store.data.customers[subscription.customer];
-    const id = newId('in_1');
+    const invoice = this.draft(subscription, reason, lines, newId('in_1'));
+    customer.balance = invoice.ending_balance ?? customer.balance;
+    invoice.number = this.store.nextInvoiceNumber(customer);
+    invoice.hosted_invoice_url = `${this.publicUrl}/invoice/${invoice.id}`;
+    invoice.invoice_pdf = `${this.publicUrl}/invoice/${invoice.id}/pdf`;
+    invoice.status = 'open';
+    invoice.status_transitions.finalized_at = invoice.created;
+    this.store.data.invoices[invoice.id] = invoice;
+    this.store.save();
+    this.emit('invoice.created', invoice, meta);
+    this.emit('invoice.finalized', invoice, meta);
+    return invoice;
+  }
+
+  /**
+   * An invoice as it would be, changing nothing: not numbered, no pages yet (a preview's shape,
+   * and the start of a real one). The customer's balance is applied: credit (negative) pays first.
+   */
+  draft(
+    subscription: Subscription,
+    reason: Invoice['billing_reason'],
+    lines: LineInput[],
+    id: string,
+  ): Invoice {
+    const customer = this.store.data.customers[subscription.customer];
     const created = now();
     const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-    // A negative customer balance is credit (e.g. from a downgrade's proration): it pays first.
     const startingBalance = customer.balance;
-    const applied = Math.max(-subtotal, startingBalance);
-    const amountDue = Math.max(0, subtotal + applied);
-    const endingBalance = startingBalance - applied + Math.min(0, subtotal + applied);
-    customer.balance = endingBalance;
+    const owed = startingBalance + subtotal;
+    const amountDue = Math.max(0, owed);
+    const endingBalance = Math.min(0, owed);
     const lineItems: InvoiceLineItem[] = lines.map((line) => ({
       id: newId('il_1'),
       object: 'line_item',
@@ -118,8 +140,8 @@ export class Invoicing {
       description: null,
       due_date: null,
       ending_balance: endingBalance,
-      hosted_invoice_url: `${this.publicUrl}/invoice/${id}`,
-      invoice_pdf: `${this.publicUrl}/invoice/${id}/pdf`,
+      hosted_invoice_url: null,
+      invoice_pdf: null,
       last_finalization_error: null,
       lines: {
         object: 'list',
@@ -131,7 +153,7 @@ export class Invoicing {
       livemode: false,
       metadata: {},
       next_payment_attempt: null,
-      number: this.store.nextInvoiceNumber(customer),
+      number: null,
       parent: {
         type: 'subscription_details',
         quote_details: null,
@@ -140,9 +162,9 @@ export class Invoicing {
       period_end: periodEndAt,
       period_start: periodStart,
       starting_balance: startingBalance,
-      status: 'open',
+      status: 'draft',
       status_transitions: {
-        finalized_at: created,
+        finalized_at: null,
         marked_uncollectible_at: null,
         paid_at: null,
         voided_at: null,
@@ -150,10 +172,6 @@ export class Invoicing {
       subtotal,
       total: subtotal,
     };
-    this.store.data.invoices[id] = invoice;
-    this.store.save();
-    this.emit('invoice.created', invoice, meta);
-    this.emit('invoice.finalized', invoice, meta);
     return invoice;
   }
 

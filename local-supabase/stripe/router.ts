@@ -51,6 +51,7 @@ const ROUTES: Route[] = [
 
   ['POST', '/v1/customers', customers.create],
   ['GET', '/v1/customers', customers.list],
+  ['GET', '/v1/customers/search', customers.search],
   ['GET', '/v1/customers/:id', customers.retrieve],
   ['POST', '/v1/customers/:id', customers.update],
   ['DELETE', '/v1/customers/:id', customers.del],
@@ -72,6 +73,7 @@ const ROUTES: Route[] = [
   ['POST', '/v1/subscriptions/:id/resume', subscriptions.resume],
 
   ['GET', '/v1/invoices', invoices.list],
+  ['POST', '/v1/invoices/create_preview', invoices.preview],
   ['GET', '/v1/invoices/:id', invoices.retrieve],
   ['GET', '/v1/invoices/:id/lines', invoices.lines],
   ['POST', '/v1/invoices/:id/pay', invoices.pay],

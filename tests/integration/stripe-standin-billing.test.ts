@@ -185,6 +185,30 @@ describe('renewals and failed payments', () => {
     expect(await eventsFor(renewed.latest_invoice!.id, 'invoice.paid')).toHaveLength(1);
   });
 
+  it('previews the next renewal (the next charge) without changing anything', async () => {
+    const { subscription } = await subscribedCustomer(stripe, plans.steady);
+    await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0].id, price: plans.focused.id }],
+    });
+    const preview = await stripe.invoices.createPreview({ subscription: subscription.id });
+    const periodEnd = subscription.items.data[0].current_period_end;
+    expect(preview).toMatchObject({
+      status: 'draft',
+      next_payment_attempt: periodEnd,
+      billing_reason: 'subscription_cycle',
+    });
+    expect(
+      preview.lines.data.filter((line) => !line.parent?.subscription_item_details?.proration),
+    ).toMatchObject([{ amount: 65000, period: { start: periodEnd } }]);
+    const renewed = await advance(subscription.id);
+    expect(renewed.latest_invoice!.total).toBe(preview.total);
+    await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    await expect(stripe.invoices.createPreview({ subscription: subscription.id })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'invoice_upcoming_none',
+    });
+  });
+
   it('a failed renewal makes it past_due; a new card in the portal pays it and makes it active', async () => {
     const { customer, subscription } = await subscribedCustomer(stripe, plans.steady);
     const failed = await advance(subscription.id, 'fail');

@@ -113,6 +113,23 @@ describe('requests and errors as Stripe answers them', () => {
     ).rejects.toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 });
   });
 
+  it('finds customers with the search language by email and metadata', async () => {
+    const email = uniqueCustomerEmail();
+    const userId = `user-${Date.now()}-${Math.random()}`;
+    const customer = await stripe.customers.create({ email, metadata: { user_id: userId } });
+    await stripe.customers.create({ email: uniqueCustomerEmail(), metadata: { user_id: 'someone-else' } });
+    const byMetadata = await stripe.customers.search({ query: `metadata['user_id']:'${userId}'` });
+    expect(byMetadata.data.map((found) => found.id)).toEqual([customer.id]);
+    const both = await stripe.customers.search({
+      query: `email:'${email}' AND metadata['user_id']:'${userId}'`,
+    });
+    expect(both.data.map((found) => found.id)).toEqual([customer.id]);
+    await expect(stripe.customers.search({ query: 'created>1' })).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'query',
+    });
+  });
+
   it('pages lists newest first with starting_after', async () => {
     const email = uniqueCustomerEmail();
     const a = await stripe.customers.create({ email });

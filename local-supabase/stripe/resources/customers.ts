@@ -1,4 +1,4 @@
-import { resourceMissing } from '../errors.ts';
+import { invalidRequest, resourceMissing } from '../errors.ts';
 import { applyExpand, expandPaths } from '../expand.ts';
 import {
   allowOnly,
@@ -97,4 +97,49 @@ export function list({ params, path }: ApiRequest, context: ApiContext) {
     (customer) => email === undefined || customer.email === email,
   );
   return applyExpand(paginate(params, items, path), expandPaths(params), context.store);
+}
+
+const CLAUSE = /^(email|name|phone|metadata\[['"]([^'"]+)['"]\])\s*:\s*['"]([^'"]*)['"]$/;
+
+/**
+ * GET /v1/customers/search: Stripe's search language for the clauses the product needs,
+ * `email:'a@b.c'`, `name:'…'`, `metadata['key']:'value'`, joined by AND or OR (not both).
+ */
+export function search({ params }: ApiRequest, context: ApiContext) {
+  allowOnly(params, ['query', 'limit', 'page']);
+  const query = optionalString(params, 'query');
+  if (!query) throw invalidRequest('Missing required param: query.', 'query', 'parameter_missing');
+  const joiners = [...query.matchAll(/\s+(AND|OR)\s+/g)].map((found) => found[1]);
+  if (new Set(joiners).size > 1) throw invalidRequest('A query cannot mix AND and OR.', 'query');
+  const clauses = query.split(/\s+(?:AND|OR)\s+/).map((clause) => {
+    const found = CLAUSE.exec(clause.trim());
+    if (!found) {
+      throw invalidRequest(
+        `The local Stripe stand-in searches customers by email, name, phone or metadata['key'] only: ${clause}`,
+        'query',
+      );
+    }
+    return { field: found[1], key: found[2], value: found[3] };
+  });
+  const matches = (customer: Customer) => {
+    const results = clauses.map(({ field, key, value }) =>
+      key !== undefined
+        ? customer.metadata[key] === value
+        : (customer[field as 'email' | 'name' | 'phone'] ?? '').toLowerCase() === value.toLowerCase(),
+    );
+    return joiners[0] === 'OR' ? results.some(Boolean) : results.every(Boolean);
+  };
+  const found = newestFirst(context.store.data.customers).filter(matches);
+  const limit = Math.min(100, Math.max(1, Number(optionalString(params, 'limit') ?? 10) || 10));
+  return applyExpand(
+    {
+      object: 'search_result',
+      data: found.slice(0, limit),
+      has_more: found.length > limit,
+      next_page: null,
+      url: '/v1/customers/search',
+    },
+    expandPaths(params),
+    context.store,
+  );
 }

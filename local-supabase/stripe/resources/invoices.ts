@@ -1,6 +1,7 @@
 import { cardError, invalidRequest, resourceMissing } from '../errors.ts';
 import { applyExpand, expandPaths } from '../expand.ts';
 import { allowOnly, newestFirst, optionalEnum, optionalString, paginate } from '../params.ts';
+import { find as findSubscription } from './subscriptions.ts';
 import type { ApiContext, ApiRequest } from '../router.ts';
 import type { Invoice } from '../types.ts';
 
@@ -63,4 +64,25 @@ export function pay({ params, ids, meta }: ApiRequest, context: ApiContext) {
   const decline = context.billing.payInvoice(invoice, paymentMethod, meta);
   if (decline) throw cardError(decline);
   return applyExpand(invoice, expandPaths(params), context.store);
+}
+
+/**
+ * POST /v1/invoices/create_preview with `subscription`: the next renewal's invoice (amount and
+ * date of the next charge). Previews of other changes are not part of the stand-in.
+ */
+export function preview({ params }: ApiRequest, context: ApiContext) {
+  allowOnly(params, ['customer', 'subscription']);
+  const subscriptionId = optionalString(params, 'subscription');
+  if (!subscriptionId) {
+    throw invalidRequest(
+      'The local Stripe stand-in previews the renewal of a `subscription` only.',
+      'subscription',
+    );
+  }
+  const subscription = findSubscription(context, subscriptionId);
+  const customer = optionalString(params, 'customer');
+  if (customer && customer !== subscription.customer) {
+    throw invalidRequest('The subscription belongs to another customer.', 'customer');
+  }
+  return applyExpand(context.billing.previewRenewal(subscription), expandPaths(params), context.store);
 }
