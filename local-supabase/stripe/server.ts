@@ -234,8 +234,9 @@ export function createServer(context: ApiContext, options: ServerOptions) {
       status = stripeError.status;
       body = errorBody(stripeError.body, requestId);
     }
-    // Errors of type api_error are not saved, as Stripe does not save 500s (a retry runs again).
-    if (idempotencyKey && status !== 500) {
+    // As Stripe: a result is saved once the request ran (success, or a card declined while running);
+    // a request refused by validation, or a server error, is not, so a corrected retry runs.
+    if (idempotencyKey && (status < 400 || status === 402)) {
       idempotency[idempotencyKey] = {
         fingerprint: crypto.createHash('sha256').update(`${method} ${url.pathname}\n${raw}`).digest('hex'),
         status,

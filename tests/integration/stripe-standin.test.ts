@@ -113,6 +113,18 @@ describe('requests and errors as Stripe answers them', () => {
     ).rejects.toMatchObject({ type: 'StripeIdempotencyError', statusCode: 400 });
   });
 
+  it('does not keep a result refused by validation, so the corrected request runs under the same key', async () => {
+    const key = `test-${Date.now()}-${Math.random()}`;
+    await expect(
+      stripe.customers.create({ email: 'x@example.com', nickname: 'x' } as Stripe.CustomerCreateParams, {
+        idempotencyKey: key,
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'parameter_unknown' });
+    const email = uniqueCustomerEmail();
+    const created = await stripe.customers.create({ email }, { idempotencyKey: key });
+    expect(created.email).toBe(email);
+  });
+
   it('finds customers with the search language by email and metadata', async () => {
     const email = uniqueCustomerEmail();
     const userId = `user-${Date.now()}-${Math.random()}`;
