@@ -1199,6 +1199,17 @@ export type Database = {
         Args: { since: string; until: string; time_zone?: string };
         Returns: { day: string; visitors: number; page_views: number; conversions: number }[];
       };
+      landing_variant_conversions: {
+        Args: { since: string; until: string };
+        Returns: {
+          path: string;
+          visitors: number;
+          leads: number;
+          conversions: number;
+          converted_visitors: number;
+          conversion_rate: number;
+        }[];
+      };
       landing_variant_report: {
         Args: { since?: string; until?: string };
         Returns: {

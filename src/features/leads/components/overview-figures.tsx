@@ -35,10 +35,10 @@ function Figure({
 }
 
 function Overdue({ count, href }: { count: number; href: string }) {
-  if (count === 0) return <p className="text-ink-muted">None past the {site.replyWithinHours}-hour reply</p>;
+  if (count === 0) return <p className="text-ink-muted">None past the reply promise</p>;
   return (
     <Link to={href} className="font-semibold text-red-800 underline underline-offset-4">
-      {count} past the {site.replyWithinHours}-hour reply
+      {count} past the reply promise
     </Link>
   );
 }
