@@ -57,7 +57,9 @@ export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
   weekEnd.setDate(week.getDate() + 6);
   const lastWeek = new Date(day);
   lastWeek.setDate(day.getDate() - 7);
-  const sessionsHref = (from: Date, to: Date) => `${paths.adminSessions}?from=${toDay(from)}&to=${toDay(to)}`;
+  // The sessions the figure counts: not cancelled, starting on these local days (the list view).
+  const sessionsHref = (from: Date, to: Date) =>
+    `${paths.adminSessions}?view=list&status=active&from=${toDay(from)}&to=${toDay(to)}`;
 
   return (
     <div className="space-y-8">
