@@ -1001,6 +1001,16 @@ export type Database = {
         };
         Relationships: [];
       };
+      family_list: {
+        Row: {
+          children: Json | null;
+          coach_ids: string[] | null;
+          parent_first_name: string | null;
+          parent_id: string | null;
+          since: string | null;
+        };
+        Relationships: [];
+      };
       lead_list: {
         Row: {
           assignee_id: string | null;
