@@ -7,6 +7,7 @@ const everyone: AreaSection[] = [
   { to: paths.admin, label: 'Overview', end: true },
   { to: paths.adminWaitlist, label: 'Leads' },
   { to: paths.adminSessions, label: 'Sessions' },
+  { to: paths.adminFamilies, label: 'Families' },
 ];
 const adminsOnly: AreaSection[] = [
   { to: paths.adminReport, label: 'Landing report' },
