@@ -9,6 +9,8 @@ import { storageStateOf } from './support/roles.ts';
  * overview figure opens the list it counts (and back returns). Every focused control shows a ring.
  */
 test.use({ storageState: storageStateOf('admin') });
+// Many key presses on shared, loaded cores.
+test.describe.configure({ timeout: 90_000 });
 
 /** Presses Tab until `target` has the focus (as a person tabbing through the page would). */
 async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
@@ -42,7 +44,6 @@ const SECTIONS: [string, string][] = [
 ];
 
 test('Tab reaches the admin sections and Enter opens each page', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Admin sections' });

@@ -12,7 +12,7 @@ function FamilyCard({ family, showCoach }: { family: Family; showCoach: boolean 
   const parent = family.parentFirstName ?? 'A parent';
   return (
     <li className="rounded-2xl border border-brand-100 bg-white p-4">
-      <h2 className="font-display text-lg font-bold text-ink">{parent}&rsquo;s family</h2>
+      <h2 className="font-display text-lg font-bold text-ink">{parent}'s family</h2>
       <ul className="mt-2 space-y-2" aria-label={`${parent}'s children`}>
         {family.children.map((child) => (
           <li key={child.id} className="text-sm">
