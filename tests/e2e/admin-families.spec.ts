@@ -40,6 +40,7 @@ test.describe('as the demo admin', () => {
   test.use({ storageState: storageStateOf('admin') });
 
   test('sees every family with its coaches and filters by coach', async ({ page }) => {
+    test.setTimeout(60_000);
     await page.goto('/admin/families');
     await expect(page.getByRole('heading', { name: "Sam's family" })).toBeVisible();
     await expect(page.getByRole('list', { name: "Sam's children" }).getByRole('listitem')).toHaveText([
