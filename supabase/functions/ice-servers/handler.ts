@@ -26,9 +26,11 @@ export interface IceConfig {
   ttlSeconds: number;
 }
 
-/** The caller's part in a session (get_session_room read as the caller), or null when none. */
 export interface RoomsPort {
-  participantOf(token: string, sessionId: string): Promise<{ userId: string; role: string } | null>;
+  /** The signed-in user behind an access token, or null (no session: the anon key, a bad token). */
+  callerOf(token: string): Promise<string | null>;
+  /** The caller's part in a session (get_session_room read as the caller), or null when none. */
+  roleIn(token: string, sessionId: string): Promise<string | null>;
 }
 
 export interface IceServersDeps {
@@ -89,8 +91,11 @@ export function createHandler(deps: IceServersDeps): Handler {
     async (req) => {
       const token = bearerToken(req);
       const { session_id } = parsePayload(iceServersSchema, await readJsonObject(req));
-      const participant = await deps.rooms.participantOf(token, session_id);
-      if (!participant) throw new HttpError(403, "Only the session's participants may join its room");
+      const userId = await deps.rooms.callerOf(token);
+      if (!userId) throw new HttpError(401, 'Sign in to join the session room');
+      if (!(await deps.rooms.roleIn(token, session_id))) {
+        throw new HttpError(403, "Only the session's participants may join its room");
+      }
 
       const { stunUrls, turnUrls, turnSecret, ttlSeconds } = deps.config;
       const iceServers: IceServer[] = [];
@@ -99,7 +104,7 @@ export function createHandler(deps: IceServersDeps): Handler {
       if (turnUrls.length) {
         if (!turnSecret) throw new Error('TURN_URLS is set but TURN_SECRET is not');
         const expiry = Math.floor(now().getTime() / 1000) + ttlSeconds;
-        const username = `${expiry}:${participant.userId}`;
+        const username = `${expiry}:${userId}`;
         iceServers.push({ urls: turnUrls, username, credential: await turnCredential(turnSecret, username) });
         expiresAt = new Date(expiry * 1000).toISOString();
       }

@@ -21,9 +21,10 @@ function setup(config: IceConfig = production) {
     now: () => NOW,
     logger,
     rooms: {
-      participantOf(token, sessionId) {
+      callerOf: (token) => Promise.resolve(token === 'anon-key' ? null : USER),
+      roleIn(token, sessionId) {
         asked.push({ token, sessionId });
-        return Promise.resolve(token === 'participant' ? { userId: USER, role: 'parent' } : null);
+        return Promise.resolve(token === 'participant' ? 'parent' : null);
       },
     },
   });
@@ -66,9 +67,10 @@ Deno.test('someone who is not in the session gets 403, and nothing else', async 
   assert.deepEqual(await response.json(), { error: "Only the session's participants may join its room" });
 });
 
-Deno.test('401 without a bearer token; 400 with the reason for a bad session id', async () => {
+Deno.test('401 without a signed-in user; 400 with the reason for a bad session id', async () => {
   const { handler, asked } = setup();
   assert.equal((await handler(ask(null))).status, 401);
+  assert.equal((await handler(ask('anon-key'))).status, 401);
   const bad = await handler(ask('participant', { session_id: 'room-1' }));
   assert.equal(bad.status, 400);
   assert.deepEqual(await bad.json(), { error: 'session_id: must be a session id' });
