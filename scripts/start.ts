@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../local-supabase/config.ts';
 import { printStack, runStackUntilSignal } from '../local-supabase/cli.ts';
 import { demoAccounts } from './demo-accounts.ts';
+import { ensureDemoSession, type DemoSession } from './demo-session.ts';
 
 /**
  * `npm start`: the local Supabase stack and the site's dev server, until Ctrl-C.
@@ -38,3 +39,21 @@ Demo accounts (password for each: ${demoAccounts.password})
 ${demoAccounts.users.map((u) => `  ${u.role.padEnd(7)} ${'username' in u ? `${u.username} (username)` : u.email}`).join('\n')}
 
 Press Ctrl-C to stop everything.`);
+
+// A session room the demo accounts can hold a call in now, kept open while this runs.
+const site = `http://localhost:${sitePort}`;
+const time = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const announce = (session: DemoSession) =>
+  console.log(`
+Demo session room: Mia with Jordan Ellis, starts ${time(session.startsAt)}, open until ${time(session.closesAt)}
+  coach   ${site}/admin/session-room/${session.id}
+  parent  ${site}/app/session/${session.id}
+  child   ${site}/child/session/${session.id}`);
+const first = await ensureDemoSession(stack.urls.db);
+if (first) announce(first);
+// Before the room closes, the next demo session is booked (checked each minute).
+setInterval(() => {
+  void ensureDemoSession(stack.urls.db).then((session) => {
+    if (session?.created) announce(session);
+  });
+}, 60_000).unref();

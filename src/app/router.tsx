@@ -63,6 +63,7 @@ const areas: RouteObject[] = [
       { index: true, element: withSuspense(lazy(() => import('./routes/admin/overview'))) },
       screen(paths.adminWaitlist, () => import('./routes/admin/leads')),
       screen(paths.adminSessions, () => import('./routes/admin/sessions')),
+      screen(paths.adminFamilies, () => import('./routes/admin/families')),
       screen(paths.adminSessionRoom.pattern, () => import('./routes/admin/session-room')),
       screen(paths.adminAccount, () => import('./routes/admin/account')),
       layout(

@@ -40,6 +40,7 @@ export const paths = {
   adCreatives: '/ad-creatives',
   admin: '/admin',
   adminSessions: '/admin/sessions',
+  adminFamilies: '/admin/families',
   adminSessionRoom: withParam('/admin/session-room/:sessionId'),
   adminWaitlist: '/admin/waitlist',
   adminUsers: '/admin/users',

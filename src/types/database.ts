@@ -1036,6 +1036,16 @@ export type Database = {
         };
         Relationships: [];
       };
+      family_list: {
+        Row: {
+          children: Json | null;
+          coach_ids: string[] | null;
+          parent_first_name: string | null;
+          parent_id: string | null;
+          since: string | null;
+        };
+        Relationships: [];
+      };
       lead_list: {
         Row: {
           assignee_id: string | null;
@@ -1247,6 +1257,17 @@ export type Database = {
       landing_report_daily: {
         Args: { since: string; until: string; time_zone?: string };
         Returns: { day: string; visitors: number; page_views: number; conversions: number }[];
+      };
+      landing_variant_conversions: {
+        Args: { since: string; until: string };
+        Returns: {
+          path: string;
+          visitors: number;
+          leads: number;
+          conversions: number;
+          converted_visitors: number;
+          conversion_rate: number;
+        }[];
       };
       landing_variant_report: {
         Args: { since?: string; until?: string };

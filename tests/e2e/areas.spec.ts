@@ -67,7 +67,7 @@ test.describe('as the demo coach', () => {
   test('sees only the coach sections, and an admin-only page is refused', async ({ page }) => {
     await page.goto('/admin');
     const sections = page.getByRole('navigation', { name: 'Admin sections' });
-    await expect(sections.getByRole('link')).toHaveText(['Overview', 'Leads', 'Sessions']);
+    await expect(sections.getByRole('link')).toHaveText(['Overview', 'Leads', 'Sessions', 'Families']);
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: "This area isn't for your account" })).toBeVisible();
   });
@@ -83,6 +83,7 @@ test.describe('as the demo admin', () => {
       'Overview',
       'Leads',
       'Sessions',
+      'Families',
       'Landing report',
       'Users',
       'Audit logs',

@@ -37,8 +37,8 @@ export interface SendFlow<T> {
   recipient: string;
   /** Claims the rows to send for, saved after `since`; [] when there is nothing to send. */
   claim(since: Date): Promise<T[]>;
-  /** The emails for the claimed rows (never empty). */
-  emails(claimed: T[]): Outgoing[];
+  /** The emails for the claimed rows (never empty); if it throws, the claim is released. */
+  emails(claimed: T[]): Outgoing[] | Promise<Outgoing[]>;
   /** Undoes the claim when no email could be sent. */
   release?(claimed: T[]): Promise<void>;
   /** Runs once at least one email was sent. */
@@ -103,7 +103,13 @@ export async function claimAndSend<T>(flow: SendFlow<T> & SendContext): Promise<
     await flow.release?.(claimed);
     throw new HttpError(429, decision.reason, { 'Retry-After': String(decision.retryAfterSeconds) });
   }
-  const outgoing = flow.emails(claimed);
+  let outgoing: Outgoing[];
+  try {
+    outgoing = await flow.emails(claimed);
+  } catch (error) {
+    await flow.release?.(claimed);
+    throw error;
+  }
   const results = await Promise.allSettled(outgoing.map((email) => flow.mailer.send(email.message)));
   results.forEach((result, i) => {
     if (result.status === 'rejected') flow.logger.error(outgoing[i].failure, result.reason);
@@ -116,10 +122,4 @@ export async function claimAndSend<T>(flow: SendFlow<T> & SendContext): Promise<
   }
   await flow.afterSent?.(claimed);
   return json(200, flow.body?.(delivered) ?? { sent: true });
-}
-
-/** The address the team's notifications go to (TEAM_EMAIL); without it the function fails (500). */
-export function requireTeamEmail(teamEmail: string | undefined): string {
-  if (!teamEmail) throw new Error('TEAM_EMAIL is not set');
-  return teamEmail;
 }

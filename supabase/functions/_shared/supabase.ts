@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import type { CapDecision, MailCaps } from './caps.ts';
 import type { NotificationStore } from './claim.ts';
+import { teamSettingsFrom, type TeamSettingsReader, type TeamSettingsRow } from './team-settings.ts';
 
 export type { SupabaseClient };
 
@@ -109,5 +110,17 @@ export function serviceMailCaps(): MailCaps {
         retryAfterSeconds: row.retry_after_seconds ?? 3600,
       };
     },
+  };
+}
+
+/**
+ * The team's settings from `public.team_settings()` (service role only), read on every call so a
+ * change in /admin/settings applies to the next email; TEAM_EMAIL (`fallbackEmail`) only when the
+ * row is missing.
+ */
+export function serviceTeamSettings(fallbackEmail: string | undefined): TeamSettingsReader {
+  return async () => {
+    const row = check(await serviceClient().rpc('team_settings').maybeSingle<TeamSettingsRow>());
+    return teamSettingsFrom(row, fallbackEmail);
   };
 }

@@ -1,6 +1,7 @@
 import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml, headerSafe } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
+import { DEFAULT_REPLY_WITHIN_HOURS, replyTime } from '../_shared/team-settings.ts';
 
 /** The contact form's topics, as the site labels them (src/content/pages.ts, contactTopics). */
 export const TOPIC_LABELS = {
@@ -26,7 +27,11 @@ export interface ContactMessage {
 export const RECEIPT_SUBJECT = 'We received your message';
 
 /** The team's notification with the whole message; replying answers the sender. */
-export function teamContactEmail(message: ContactMessage, options: { to: string }): EmailMessage {
+export function teamContactEmail(
+  message: ContactMessage,
+  options: { to: string; replyWithinHours?: number },
+): EmailMessage {
+  const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const rows: [string, string | undefined][] = [
     ['From', message.name],
     ['Email', message.email],
@@ -34,15 +39,15 @@ export function teamContactEmail(message: ContactMessage, options: { to: string 
     ['Received', (message.receivedAt ?? new Date()).toISOString()],
   ];
   const { html, text } = renderEmail({
-    preheader: `New message about ${TOPIC_LABELS[message.topic].toLowerCase()}. Reply within 24 hours.`,
+    preheader: `New message about ${TOPIC_LABELS[message.topic].toLowerCase()}. Reply within ${within}.`,
     heading: 'New message from the contact form',
     blocksHtml: [
-      'Someone wrote through the contact form. We promised a reply within 24 hours; replying to this email answers them.',
+      `Someone wrote through the contact form. We promised a reply within ${within}; replying to this email answers them.`,
       detailsTable(rows),
       `<div style="margin:16px 0 0;padding:12px 16px;background:#f6f4ef;border-radius:8px;white-space:pre-wrap;">${escapeHtml(message.message)}</div>`,
     ],
     text: [
-      'Someone wrote through the contact form. We promised a reply within 24 hours; replying to this email answers them.',
+      `Someone wrote through the contact form. We promised a reply within ${within}; replying to this email answers them.`,
       '',
       detailsText(rows),
       '',
@@ -62,21 +67,25 @@ export function teamContactEmail(message: ContactMessage, options: { to: string 
  * The receipt to the sender. It does not repeat the message: anyone can type any address into
  * the form, and a receipt must not become a way to send chosen text to a stranger.
  */
-export function senderReceiptEmail(message: ContactMessage): EmailMessage {
+export function senderReceiptEmail(
+  message: ContactMessage,
+  options: { replyWithinHours?: number } = {},
+): EmailMessage {
+  const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const topic = TOPIC_LABELS[message.topic].toLowerCase();
   const { html, text } = renderEmail({
-    preheader: 'A real person will reply within 24 hours.',
+    preheader: `A real person will reply within ${within}.`,
     heading: 'Thank you for your message',
     blocksHtml: [
       `Hi ${escapeHtml(message.name)},`,
-      `Thank you for getting in touch about ${escapeHtml(topic)}. Your message reached us, and a real person from our team will reply within 24 hours.`,
+      `Thank you for getting in touch about ${escapeHtml(topic)}. Your message reached us, and a real person from our team will reply within ${within}.`,
       'If you need to add something, simply reply to this email.',
       'Warmly,<br>The Ploom team',
     ],
     text: [
       `Hi ${message.name},`,
       '',
-      `Thank you for getting in touch about ${topic}. Your message reached us, and a real person from our team will reply within 24 hours.`,
+      `Thank you for getting in touch about ${topic}. Your message reached us, and a real person from our team will reply within ${within}.`,
       '',
       'If you need to add something, simply reply to this email.',
       '',

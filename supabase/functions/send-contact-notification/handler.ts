@@ -1,10 +1,6 @@
-import {
-  mailingHandler,
-  requireTeamEmail,
-  type MailingDeps,
-  type NotificationStore,
-} from '../_shared/claim.ts';
+import { mailingHandler, type MailingDeps, type NotificationStore } from '../_shared/claim.ts';
 import type { Handler } from '../_shared/http.ts';
+import type { TeamSettingsReader } from '../_shared/team-settings.ts';
 import { emailField, requiredText, z } from '../_shared/validation.ts';
 import { senderReceiptEmail, teamContactEmail, TOPIC_LABELS, type Topic } from './email.ts';
 
@@ -58,14 +54,18 @@ export type ContactStore = NotificationStore<StoredMessage>;
  * and one receipt to the sender. Only for messages saved in the last minutes.
  */
 export function createHandler(
-  deps: MailingDeps & { store: ContactStore; teamEmail: string | undefined },
+  deps: MailingDeps & {
+    store: ContactStore;
+    /** where the team's notifications go and the reply time promised (app_settings) */
+    teamSettings: TeamSettingsReader;
+  },
 ): Handler {
   return mailingHandler('send-contact-notification', contactPayloadSchema, deps, (payload) => {
-    const teamEmail = requireTeamEmail(deps.teamEmail);
     return {
       recipient: payload.email,
       claim: (since) => deps.store.claimNotification(payload.email, since),
-      emails(stored) {
+      async emails(stored) {
+        const { teamEmail, replyWithinHours } = await deps.teamSettings();
         // The saved rows are the truth: each one the team has not seen yet is forwarded.
         const messages = stored.map((row) => ({
           name: row.name,
@@ -76,8 +76,11 @@ export function createHandler(
         }));
         const failure = 'contact email failed:';
         return [
-          ...messages.map((message) => ({ message: teamContactEmail(message, { to: teamEmail }), failure })),
-          { message: senderReceiptEmail(messages[0]), failure },
+          ...messages.map((message) => ({
+            message: teamContactEmail(message, { to: teamEmail, replyWithinHours }),
+            failure,
+          })),
+          { message: senderReceiptEmail(messages[0], { replyWithinHours }), failure },
         ];
       },
       release: (stored) => deps.store.releaseNotification(stored.map((row) => row.id)),

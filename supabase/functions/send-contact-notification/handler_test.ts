@@ -11,6 +11,7 @@ import {
   type MemoryRow,
 } from '../_shared/testing.ts';
 import { RECEIPT_SUBJECT } from './email.ts';
+import { fixedTeamSettings, type TeamSettingsReader } from '../_shared/team-settings.ts';
 import { createHandler, storedMessage, type ContactMessageRow } from './handler.ts';
 
 /** contact_messages in memory, with the same claim rule as the real store. */
@@ -35,11 +36,14 @@ const payloadFor = (row: Row, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function setup(rows: Row[], options: { failFor?: (to: string) => boolean } = {}) {
+function setup(
+  rows: Row[],
+  options: { failFor?: (to: string) => boolean; teamSettings?: TeamSettingsReader } = {},
+) {
   const deps = mailingDeps(options.failFor);
   const handler = createHandler({
     store: memoryNotificationStore(rows, storedMessage),
-    teamEmail: TEAM,
+    teamSettings: options.teamSettings ?? fixedTeamSettings({ teamEmail: TEAM, replyWithinHours: 24 }),
     ...deps,
   });
   return { handler, ...deps };
@@ -151,4 +155,30 @@ Deno.test('405 for GET, 204 for the preflight', async () => {
   const { handler } = setup([]);
   assert.equal((await handler(new Request(FUNCTION_URL))).status, 405);
   assert.equal((await handler(new Request(FUNCTION_URL, { method: 'OPTIONS' }))).status, 204);
+});
+
+Deno.test(
+  'the team mail goes to the address in the settings, and the receipt promises its reply time',
+  async () => {
+    const row = contactMessage();
+    const { handler, mailer } = setup([row], {
+      teamSettings: fixedTeamSettings({ teamEmail: 'hello@ploom.example', replyWithinHours: 48 }),
+    });
+    assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 200);
+    assert.deepEqual(mailer.sent.map((m) => m.to).sort(), ['hello@ploom.example', row.email].sort());
+    const receipt = mailer.sent.find((m) => m.to === row.email)!;
+    assert.match(receipt.text, /will reply within 48 hours\./);
+    const team = mailer.sent.find((m) => m.to === 'hello@ploom.example')!;
+    assert.match(team.text, /We promised a reply within 48 hours;/);
+  },
+);
+
+Deno.test('a failed settings read sends nothing and releases the message for a retry', async () => {
+  const row = contactMessage();
+  const { handler, mailer } = setup([row], {
+    teamSettings: () => Promise.reject(new Error('database down')),
+  });
+  assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 500);
+  assert.equal(mailer.sent.length, 0);
+  assert.equal(row.notified_at, null);
 });

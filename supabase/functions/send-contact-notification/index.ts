@@ -1,5 +1,5 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { notificationStore, serviceMailCaps } from '../_shared/supabase.ts';
+import { notificationStore, serviceMailCaps, serviceTeamSettings } from '../_shared/supabase.ts';
 import { CONTACT_COLUMNS, createHandler, storedMessage } from './handler.ts';
 
 const store = notificationStore('contact_messages', CONTACT_COLUMNS, storedMessage);
@@ -9,6 +9,6 @@ Deno.serve(
     store,
     mailer: mailerFromEnv(),
     caps: serviceMailCaps(),
-    teamEmail: Deno.env.get('TEAM_EMAIL'),
+    teamSettings: serviceTeamSettings(Deno.env.get('TEAM_EMAIL')),
   }),
 );

@@ -2,6 +2,7 @@ import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.
 import { escapeHtml, headerSafe } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { FOCUS_AREA_LABELS, type FocusArea } from '../_shared/focus-areas.ts';
+import { DEFAULT_REPLY_WITHIN_HOURS, replyTime } from '../_shared/team-settings.ts';
 
 /** The form's focus areas ("challenge") and their labels: the one list in _shared/focus-areas.ts. */
 export const CHALLENGE_LABELS = FOCUS_AREA_LABELS;
@@ -28,18 +29,22 @@ export interface FitCallRequest {
 
 export const PARENT_SUBJECT = 'We received your Intro Call request';
 
-/** The confirmation to the parent: what happens next, no pressure. */
-export function parentConfirmationEmail(request: FitCallRequest): EmailMessage {
+/** The confirmation to the parent: what happens next, no pressure; the reply time is the team's setting. */
+export function parentConfirmationEmail(
+  request: FitCallRequest,
+  options: { replyWithinHours?: number } = {},
+): EmailMessage {
+  const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const child = request.childName ? request.childName : 'your child';
   const { html, text } = renderEmail({
-    preheader: 'We will reply within 24 hours to schedule your free 15-minute Intro Call.',
+    preheader: `We will reply within ${within} to schedule your free 15-minute Intro Call.`,
     heading: 'Thank you, your request is in',
     blocksHtml: [
       `Hi ${escapeHtml(request.name)},`,
       `Thank you for reaching out about ${escapeHtml(child)}. Taking this step matters, and we are glad you did.`,
       '<p style="margin:16px 0 0;"><strong>What happens next</strong></p>' +
         '<ol style="margin:8px 0 0;padding-left:20px;">' +
-        '<li style="margin:6px 0;">We will reply within 24 hours to schedule your free 15-minute Intro Call at a time that suits you.</li>' +
+        `<li style="margin:6px 0;">We will reply within ${within} to schedule your free 15-minute Intro Call at a time that suits you.</li>` +
         '<li style="margin:6px 0;">On the call, we listen to what is going on at home and answer your questions.</li>' +
         '<li style="margin:6px 0;">If coaching feels right, we match your family with a coach; sessions usually start within a week.</li>' +
         '</ol>',
@@ -53,7 +58,7 @@ export function parentConfirmationEmail(request: FitCallRequest): EmailMessage {
       `Thank you for reaching out about ${child}. Taking this step matters, and we are glad you did.`,
       '',
       'What happens next',
-      '1. We will reply within 24 hours to schedule your free 15-minute Intro Call at a time that suits you.',
+      `1. We will reply within ${within} to schedule your free 15-minute Intro Call at a time that suits you.`,
       '2. On the call, we listen to what is going on at home and answer your questions.',
       '3. If coaching feels right, we match your family with a coach; sessions usually start within a week.',
       '',
@@ -72,8 +77,9 @@ export function parentConfirmationEmail(request: FitCallRequest): EmailMessage {
 /** The team's notification: every field of the request; replying answers the parent. */
 export function teamNotificationEmail(
   request: FitCallRequest,
-  options: { to: string; adminUrl?: string },
+  options: { to: string; adminUrl?: string; replyWithinHours?: number },
 ): EmailMessage {
+  const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const rows: [string, string | undefined][] = [
     ['Parent', request.name],
     ['Email', request.email],
@@ -85,17 +91,17 @@ export function teamNotificationEmail(
     ['Received', (request.receivedAt ?? new Date()).toISOString()],
   ];
   const { html, text } = renderEmail({
-    preheader: 'A parent asked for a free 15-minute Intro Call. Reply within 24 hours.',
+    preheader: `A parent asked for a free 15-minute Intro Call. Reply within ${within}.`,
     heading: 'New Intro Call request',
     blocksHtml: [
-      'A parent asked for a free 15-minute Intro Call. We promised a reply within 24 hours.',
+      `A parent asked for a free 15-minute Intro Call. We promised a reply within ${within}.`,
       detailsTable(rows),
       ...(options.adminUrl
         ? [`<a href="${escapeHtml(options.adminUrl)}" style="color:#2f6b4f;">Open the leads pipeline</a>`]
         : []),
     ],
     text: [
-      'A parent asked for a free 15-minute Intro Call. We promised a reply within 24 hours.',
+      `A parent asked for a free 15-minute Intro Call. We promised a reply within ${within}.`,
       '',
       detailsText(rows),
       ...(options.adminUrl ? ['', `Leads pipeline: ${options.adminUrl}`] : []),

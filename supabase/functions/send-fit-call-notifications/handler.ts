@@ -1,10 +1,6 @@
-import {
-  mailingHandler,
-  requireTeamEmail,
-  type MailingDeps,
-  type NotificationStore,
-} from '../_shared/claim.ts';
+import { mailingHandler, type MailingDeps, type NotificationStore } from '../_shared/claim.ts';
 import type { Handler } from '../_shared/http.ts';
+import type { TeamSettingsReader } from '../_shared/team-settings.ts';
 import { emailField, optionalText, requiredText, z } from '../_shared/validation.ts';
 import { CHALLENGE_LABELS, parentConfirmationEmail, teamNotificationEmail, type Challenge } from './email.ts';
 
@@ -75,17 +71,17 @@ export type LeadStore = NotificationStore<Lead>;
 export function createHandler(
   deps: MailingDeps & {
     store: LeadStore;
-    /** where the team's notifications go (TEAM_EMAIL) */
-    teamEmail: string | undefined;
+    /** where the team's notifications go and the reply time promised (app_settings) */
+    teamSettings: TeamSettingsReader;
     siteUrl?: string;
   },
 ): Handler {
   return mailingHandler('send-fit-call-notifications', fitCallPayloadSchema, deps, (payload) => {
-    const teamEmail = requireTeamEmail(deps.teamEmail);
     return {
       recipient: payload.email,
       claim: (since) => deps.store.claimNotification(payload.email, since),
-      emails([lead]) {
+      async emails([lead]) {
+        const { teamEmail, replyWithinHours } = await deps.teamSettings();
         // The saved row is the truth; the payload fills what a form collected without saving it.
         const request = {
           name: lead.name || payload.name,
@@ -101,10 +97,13 @@ export function createHandler(
         const adminUrl = site ? `${site}/admin/waitlist` : undefined;
         return [
           {
-            message: teamNotificationEmail(request, { to: teamEmail, adminUrl }),
+            message: teamNotificationEmail(request, { to: teamEmail, adminUrl, replyWithinHours }),
             failure: 'team notification failed:',
           },
-          { message: parentConfirmationEmail(request), failure: 'parent confirmation failed:' },
+          {
+            message: parentConfirmationEmail(request, { replyWithinHours }),
+            failure: 'parent confirmation failed:',
+          },
         ];
       },
       release: (leads) => deps.store.releaseNotification(leads.map((l) => l.id)),

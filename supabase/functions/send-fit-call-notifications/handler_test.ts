@@ -10,6 +10,7 @@ import {
   XSS,
   type MemoryRow,
 } from '../_shared/testing.ts';
+import { fixedTeamSettings, teamSettingsFrom, type TeamSettingsReader } from '../_shared/team-settings.ts';
 import { PARENT_SUBJECT } from './email.ts';
 import { createHandler, leadFromRow, type WaitlistRow } from './handler.ts';
 
@@ -42,12 +43,12 @@ const payloadFor = (row: Row, overrides: Record<string, unknown> = {}) => ({
 
 function setup(
   rows: Row[],
-  options: { failFor?: (to: string) => boolean; teamEmail?: string | undefined } = {},
+  options: { failFor?: (to: string) => boolean; teamSettings?: TeamSettingsReader } = {},
 ) {
   const deps = mailingDeps(options.failFor);
   const handler = createHandler({
     store: memoryNotificationStore(rows, leadFromRow),
-    teamEmail: 'teamEmail' in options ? options.teamEmail : TEAM,
+    teamSettings: options.teamSettings ?? fixedTeamSettings({ teamEmail: TEAM, replyWithinHours: 24 }),
     siteUrl: 'http://localhost:5173/',
     ...deps,
   });
@@ -172,13 +173,37 @@ Deno.test('if nothing could be sent the claim is released for a retry', async ()
   assert.equal(row.notified_at, null);
 });
 
-Deno.test('without TEAM_EMAIL the function fails loudly instead of dropping the lead silently', async () => {
-  const row = lead();
-  const { handler, logger } = setup([row], { teamEmail: undefined });
-  assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 500);
-  assert.equal(row.notified_at, null);
-  assert.match(logger.lines[0], /TEAM_EMAIL/);
-});
+Deno.test(
+  'the team mail goes to the address in the settings, and both emails promise its reply time',
+  async () => {
+    const row = lead();
+    const { handler, mailer } = setup([row], {
+      teamSettings: fixedTeamSettings({ teamEmail: 'intake@ploom.example', replyWithinHours: 4 }),
+    });
+    assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 200);
+    assert.deepEqual(mailer.sent.map((m) => m.to).sort(), ['intake@ploom.example', row.email].sort());
+    const team = mailer.sent.find((m) => m.to === 'intake@ploom.example')!;
+    assert.match(team.text, /We promised a reply within 4 hours\./);
+    const parent = mailer.sent.find((m) => m.to === row.email)!;
+    assert.match(parent.text, /We will reply within 4 hours to schedule/);
+    assert.match(parent.html, /We will reply within 4 hours to schedule/);
+    assert.doesNotMatch(parent.text + team.text, /24 hours/);
+  },
+);
+
+Deno.test(
+  'without a settings row or TEAM_EMAIL the function fails loudly and keeps the lead for a retry',
+  async () => {
+    const row = lead();
+    const { handler, logger, mailer } = setup([row], {
+      teamSettings: () => Promise.resolve(teamSettingsFrom(null, undefined)),
+    });
+    assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 500);
+    assert.equal(row.notified_at, null);
+    assert.equal(mailer.sent.length, 0);
+    assert.match(logger.lines[0], /TEAM_EMAIL/);
+  },
+);
 
 for (const [label, overrides, reason] of [
   ['no name', { name: '' }, 'name: is required'],

@@ -1,5 +1,5 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { notificationStore, serviceMailCaps } from '../_shared/supabase.ts';
+import { notificationStore, serviceMailCaps, serviceTeamSettings } from '../_shared/supabase.ts';
 import { createHandler, leadFromRow, WAITLIST_COLUMNS } from './handler.ts';
 
 const store = notificationStore('waitlist', WAITLIST_COLUMNS, leadFromRow);
@@ -9,7 +9,7 @@ Deno.serve(
     store,
     mailer: mailerFromEnv(),
     caps: serviceMailCaps(),
-    teamEmail: Deno.env.get('TEAM_EMAIL'),
+    teamSettings: serviceTeamSettings(Deno.env.get('TEAM_EMAIL')),
     siteUrl: Deno.env.get('SITE_URL'),
   }),
 );

@@ -9,6 +9,7 @@ const everyone: AreaSection[] = [
   { to: paths.admin, label: 'Overview', end: true },
   { to: paths.adminWaitlist, label: 'Leads' },
   { to: paths.adminSessions, label: 'Sessions' },
+  { to: paths.adminFamilies, label: 'Families' },
   { to: paths.adminAccount, label: 'Account' },
 ];
 const adminsOnly: AreaSection[] = [

@@ -35,10 +35,10 @@ function Figure({
 }
 
 function Overdue({ count, href }: { count: number; href: string }) {
-  if (count === 0) return <p className="text-ink-muted">None past the {site.replyWithinHours}-hour reply</p>;
+  if (count === 0) return <p className="text-ink-muted">None past the reply promise</p>;
   return (
     <Link to={href} className="font-semibold text-red-800 underline underline-offset-4">
-      {count} past the {site.replyWithinHours}-hour reply
+      {count} past the reply promise
     </Link>
   );
 }
@@ -57,7 +57,9 @@ export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
   weekEnd.setDate(week.getDate() + 6);
   const lastWeek = new Date(day);
   lastWeek.setDate(day.getDate() - 7);
-  const sessionsHref = (from: Date, to: Date) => `${paths.adminSessions}?from=${toDay(from)}&to=${toDay(to)}`;
+  // The sessions the figure counts: not cancelled, starting on these local days (the list view).
+  const sessionsHref = (from: Date, to: Date) =>
+    `${paths.adminSessions}?view=list&status=active&from=${toDay(from)}&to=${toDay(to)}`;
 
   return (
     <div className="space-y-8">

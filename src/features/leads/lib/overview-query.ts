@@ -19,7 +19,7 @@ export interface Overview {
   sessionsThisWeek: number;
   /** Families with a child record (admins only; null for coaches). */
   familiesEnrolled: number | null;
-  /** The last 7 days per landing variant (admins only; empty for coaches). */
+  /** The last 7 days per landing variant, every variant listed (admins only; empty for coaches). */
   conversions: VariantConversion[];
 }
 
@@ -31,21 +31,19 @@ export function overviewWindow(now: Date = new Date()) {
   return { day, week };
 }
 
-/** The report's rows summed per landing page (all campaigns together). */
-export function conversionsByVariant(
-  rows: { path: string | null; visitors: number | null; leads: number | null }[],
-): VariantConversion[] {
-  const byPath = new Map<string, { visitors: number; leads: number }>();
-  for (const row of rows) {
-    const path = row.path ?? '/';
-    const sum = byPath.get(path) ?? { visitors: 0, leads: 0 };
-    sum.visitors += Number(row.visitors ?? 0);
-    sum.leads += Number(row.leads ?? 0);
-    byPath.set(path, sum);
-  }
-  return [...byPath.entries()]
-    .map(([path, s]) => ({ path, ...s, rate: s.visitors > 0 ? s.leads / s.visitors : null }))
-    .sort((a, b) => b.leads - a.leads || a.path.localeCompare(b.path));
+/** A row of rpc('landing_variant_conversions'): one per landing variant, numbers as bigint. */
+interface VariantConversionRow {
+  path: string;
+  visitors: number | null;
+  leads: number | null;
+}
+
+export function variantConversions(rows: VariantConversionRow[]): VariantConversion[] {
+  return rows.map((row) => {
+    const visitors = Number(row.visitors ?? 0);
+    const leads = Number(row.leads ?? 0);
+    return { path: row.path, visitors, leads, rate: visitors > 0 ? leads / visitors : null };
+  });
 }
 
 export async function fetchOverview(
@@ -57,7 +55,7 @@ export async function fetchOverview(
   const [figures, report] = await Promise.all([
     client.rpc('admin_overview', { day_start: day.toISOString(), week_start: week.toISOString() }).single(),
     options.isAdmin
-      ? client.rpc('landing_variant_report', {
+      ? client.rpc('landing_variant_conversions', {
           since: new Date(now.getTime() - 7 * 86_400_000).toISOString(),
           until: now.toISOString(),
         })
@@ -75,6 +73,6 @@ export async function fetchOverview(
     sessionsToday: Number(f.sessions_today ?? 0),
     sessionsThisWeek: Number(f.sessions_this_week ?? 0),
     familiesEnrolled: f.families_enrolled === null ? null : Number(f.families_enrolled),
-    conversions: options.isAdmin ? conversionsByVariant(report.data ?? []) : [],
+    conversions: options.isAdmin ? variantConversions(report.data ?? []) : [],
   };
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import { endVisit, startVisit, touchVisit } from '../api/record-attendance';
-import { iceServers } from '../lib/ice-servers';
+import { getIceServers } from '../api/get-ice-servers';
 import { Mesh, type RemotePeer } from '../lib/mesh';
 import type { LocalMedia, Signal } from '../lib/peer-link';
 import {
@@ -91,7 +91,8 @@ export function useRoomCall(options: RoomCallOptions) {
     let visitId: string | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let subscribedBefore = false;
-    const ice = iceServers();
+    // Filled before the channel is joined, so before any link is made (links follow presence).
+    let ice: RTCIceServer[] = [];
 
     const mesh = new Mesh({
       selfId: peerId,
@@ -116,8 +117,9 @@ export function useRoomCall(options: RoomCallOptions) {
     const onPageHide = () => leaveVisit();
     window.addEventListener('pagehide', onPageHide);
 
-    void getSupabase().then((supabase) => {
+    void Promise.all([getSupabase(), getIceServers(sessionId)]).then(([supabase, servers]) => {
       if (stopped) return;
+      ice = servers;
       const channel = supabase.channel(topic, {
         config: { private: true, broadcast: { self: false }, presence: { key: peerId } },
       });

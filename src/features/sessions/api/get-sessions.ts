@@ -12,7 +12,8 @@ export interface SessionFilters {
   to?: string;
   coachId?: string;
   childId?: string;
-  status?: SessionStatus;
+  /** one status, or 'active' for every session not cancelled (what the overview counts) */
+  status?: SessionStatus | 'active';
   page?: number;
   pageSize?: number;
 }
@@ -40,7 +41,8 @@ export async function getSessions(filters: SessionFilters): Promise<{ rows: Sess
   if (filters.to) query = query.lt('starts_at', filters.to);
   if (filters.coachId) query = query.eq('coach_id', filters.coachId);
   if (filters.childId) query = query.eq('child_id', filters.childId);
-  if (filters.status) query = query.eq('status', filters.status);
+  if (filters.status === 'active') query = query.neq('status', 'cancelled');
+  else if (filters.status) query = query.eq('status', filters.status);
   const { data, error, count } = await query
     .order('starts_at', { ascending: true })
     .order('id')

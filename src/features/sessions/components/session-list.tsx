@@ -3,14 +3,15 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { ChildOption, CoachOption } from '../api/get-session-options';
-import { SESSION_STATUSES, type SessionRow, type SessionStatus } from '../api/get-sessions';
+import { SESSION_STATUSES, type SessionRow } from '../api/get-sessions';
+import type { StatusFilter } from '../lib/session-filters';
 import { statusLabel } from '../lib/status';
 import { formatDateTime } from '../lib/time';
 
 export interface ListFilters {
   coachId: string;
   childId: string;
-  status: '' | SessionStatus;
+  status: StatusFilter;
   /** local dates in the viewer's zone, '' for open */
   fromDate: string;
   toDate: string;
@@ -80,6 +81,7 @@ export function SessionList({
             onChange={(e) => set({ status: e.target.value as ListFilters['status'] })}
           >
             <option value="">Any status</option>
+            <option value="active">Not cancelled</option>
             {SESSION_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useSessionOptions } from '../api/get-session-options';
@@ -14,6 +15,7 @@ import {
   zonedToUtc,
   zoneAbbreviation,
 } from '../lib/time';
+import { parseSessionsView, sessionsViewToSearch, type SessionsView } from '../lib/session-filters';
 import { BookSessionDialog } from './book-session-dialog';
 import { SessionDetails } from './session-details';
 import { SessionList, type ListFilters } from './session-list';
@@ -37,18 +39,20 @@ export function SessionsScreen({
 }) {
   const timeZone = useMemo(() => viewerTimeZone(), []);
   const today = localDateTime(new Date(), timeZone).date;
-  const [view, setView] = useState<'week' | 'list'>('week');
-  const [monday, setMonday] = useState(() => mondayOf(today));
+  // The view and its filters live in the URL (lib/session-filters), so links and back/forward work;
+  // useLocation/useNavigate rather than useSearchParams keeps the router's entry chunk as it is.
+  const location = useLocation();
+  const go = useNavigate();
+  const viewState = parseSessionsView(new URLSearchParams(location.search), today);
+  const { view, monday } = viewState;
+  const filters: ListFilters = viewState;
+  const navigate = (patch: Partial<SessionsView>) =>
+    go({ search: sessionsViewToSearch({ ...viewState, ...patch }, today) });
+  const setView = (next: SessionsView['view']) => navigate({ view: next });
+  const setMonday = (next: string) => navigate({ monday: next });
+  const setFilters = (next: ListFilters) => navigate(next);
   const [selected, setSelected] = useState<SessionRow | null>(null);
   const [booking, setBooking] = useState(false);
-  const [filters, setFilters] = useState<ListFilters>({
-    coachId: '',
-    childId: '',
-    status: '',
-    fromDate: today,
-    toDate: '',
-    page: 0,
-  });
   const week = weekOf(monday, timeZone);
   const options = useSessionOptions();
 

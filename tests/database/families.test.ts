@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDb } from '../support/stack.ts';
+import { ACTORS, asActor, createUser, setRoles, type Actor } from './support.ts';
+import { createWorld, type World } from './world.ts';
+
+/**
+ * /admin/families reads `family_list`: a coach sees the families with a child assigned to them (and
+ * only those children), an admin every family, nobody else any. Access matrix (role x action) below,
+ * with "another coach" besides the world's roles.
+ */
+
+let db: pg.Client;
+let world: World;
+let otherCoach: { userId: string; coachId: string };
+
+beforeAll(async () => {
+  db = await adminDb();
+  world = await createWorld(db);
+  const user = await createUser(db, { firstName: 'Noor', lastName: 'Othercoach' });
+  await setRoles(db, user.id, ['coach']);
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Noor Othercoach', 92) returning id`,
+    [user.id],
+  );
+  otherCoach = { userId: user.id, coachId: rows[0].id };
+});
+afterAll(async () => {
+  if (otherCoach) {
+    await db.query('delete from public.coaches where id = $1', [otherCoach.coachId]);
+    await db.query('delete from auth.users where id = $1', [otherCoach.userId]);
+  }
+  await world?.destroy();
+  await db?.end();
+});
+
+interface FamilyRow {
+  parent_id: string;
+  parent_first_name: string;
+  children: { first_name: string; age: string; focus_areas: string[]; coach_name: string | null }[];
+}
+
+/** Our family gets a second child coached by the other coach; theirs (Otto) is coached by them too. */
+async function arrange(d: pg.Client) {
+  await d.query(
+    `insert into public.children (parent_id, coach_id, first_name, birth_year, focus_areas)
+     values ($1, $2, 'Ada', extract(year from current_date)::int - 8, array['confidence', 'focus'])`,
+    [world.users.parent, otherCoach.coachId],
+  );
+  await d.query(`update public.children set focus_areas = array['emotions'] where id = $1`, [
+    world.rows.children.ourChild,
+  ]);
+  await d.query(`update public.children set coach_id = $1, focus_areas = array['emotions'] where id = $2`, [
+    otherCoach.coachId,
+    world.rows.children.theirChild,
+  ]);
+}
+
+type Reader = Actor | 'otherCoach';
+const read = (actor: Reader) =>
+  asActor(
+    db,
+    actor === 'otherCoach' ? 'coach' : actor,
+    actor === 'otherCoach' ? otherCoach.userId : actor === 'anon' ? undefined : world.users[actor],
+    async (d) => {
+      const { rows } = await d.query<FamilyRow>(
+        `select parent_id, parent_first_name, children from public.family_list
+          where parent_id = any($1) order by parent_first_name`,
+        [[world.users.parent, world.users.otherParent]],
+      );
+      return rows.map((r) => ({
+        parent: r.parent_first_name,
+        children: r.children.map(
+          (c) => `${c.first_name} ${c.age} ${c.focus_areas.join('+')} ${c.coach_name}`,
+        ),
+      }));
+    },
+    arrange,
+  );
+
+describe('family_list access (role x action)', () => {
+  it('select: a coach reads their assigned children and their parents, an admin all, others nothing', async () => {
+    expect(await read('anon')).toMatchObject({ ok: false, error: { code: '42501' } });
+    for (const actor of ['parent', 'otherParent', 'child'] as const) {
+      expect(await read(actor), actor).toEqual({ ok: true, value: [] });
+    }
+    expect(await read('coach')).toEqual({
+      ok: true,
+      value: [{ parent: 'Pat', children: ['Kit 9 emotions Casey Coach'] }],
+    });
+    expect(await read('otherCoach')).toEqual({
+      ok: true,
+      value: [
+        { parent: 'Olive', children: ['Otto 11 emotions Noor Othercoach'] },
+        { parent: 'Pat', children: ['Ada 8 confidence+focus Noor Othercoach'] },
+      ],
+    });
+    expect(await read('admin')).toEqual({
+      ok: true,
+      value: [
+        { parent: 'Olive', children: ['Otto 11 emotions Noor Othercoach'] },
+        {
+          parent: 'Pat',
+          children: ['Ada 8 confidence+focus Noor Othercoach', 'Kit 9 emotions Casey Coach'],
+        },
+      ],
+    });
+  });
+
+  it('shows first names only: no surname, email or notes column', async () => {
+    const { rows } = await db.query<{ column_name: string }>(
+      `select column_name from information_schema.columns
+        where table_schema = 'public' and table_name = 'family_list' order by column_name`,
+    );
+    expect(rows.map((r) => r.column_name)).toEqual([
+      'children',
+      'coach_ids',
+      'parent_first_name',
+      'parent_id',
+      'since',
+    ]);
+  });
+
+  it('an admin filters by coach with coach_ids', async () => {
+    const result = await asActor(
+      db,
+      'admin',
+      world.users.admin,
+      async (d) =>
+        (
+          await d.query<{ parent_first_name: string }>(
+            `select parent_first_name from public.family_list where coach_ids @> array[$1]::uuid[]
+              and parent_id = any($2) order by 1`,
+            [otherCoach.coachId, [world.users.parent, world.users.otherParent]],
+          )
+        ).rows.map((r) => r.parent_first_name),
+      arrange,
+    );
+    expect(result).toEqual({ ok: true, value: ['Olive', 'Pat'] });
+  });
+
+  it('insert, update, delete: nobody writes through the list', async () => {
+    for (const actor of ACTORS) {
+      const userId = actor === 'anon' ? undefined : world.users[actor];
+      for (const sql of [
+        `update public.family_list set parent_first_name = 'X'`,
+        `delete from public.family_list`,
+        `insert into public.family_list (parent_id) values (gen_random_uuid())`,
+      ]) {
+        const result = await asActor(db, actor, userId, (d) => d.query(sql));
+        expect(result.ok, `${actor}: ${sql}`).toBe(false);
+      }
+    }
+  });
+});
