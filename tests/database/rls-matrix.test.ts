@@ -382,6 +382,10 @@ const matrixElsewhere: Record<string, string> = {
   session_series: 'sessions.test.ts',
   session_emails: 'sessions.test.ts',
   app_settings: 'settings.test.ts',
+  billing_customers: 'billing.test.ts',
+  subscriptions: 'billing.test.ts',
+  invoices: 'billing.test.ts',
+  stripe_webhook_events: 'billing.test.ts',
 };
 
 describe('coverage', () => {
