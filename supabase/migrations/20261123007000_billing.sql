@@ -29,7 +29,7 @@ as $$ select interval '7 days' $$;
 -- A parent's Stripe customer (created by the `billing` function on the first checkout).
 create table public.billing_customers (
   parent_id uuid primary key references auth.users (id) on delete cascade,
-  stripe_customer_id text not null unique check (stripe_customer_id ~ '^cus_[A-Za-z0-9]+$'),
+  stripe_customer_id text not null unique check (stripe_customer_id ~ '^cus_[A-Za-z0-9_]+$'),
   created_at timestamptz not null default now()
 );
 alter table public.billing_customers enable row level security;
@@ -37,7 +37,7 @@ alter table public.billing_customers enable row level security;
 -- A Stripe subscription as the last applied webhook event described it. `last_event_at` is the
 -- creation time of that event: an older event arriving later changes nothing (out-of-order safe).
 create table public.subscriptions (
-  id text primary key check (id ~ '^sub_[A-Za-z0-9]+$'),
+  id text primary key check (id ~ '^sub_[A-Za-z0-9_]+$'),
   parent_id uuid not null references auth.users (id) on delete cascade,
   stripe_customer_id text not null,
   plan text not null check (plan in ('steady-growth', 'focused-progress', 'intensive-momentum')),
@@ -69,7 +69,7 @@ create trigger subscriptions_set_updated_at
 -- Invoices of a family's subscriptions, with Stripe's links to the hosted page and the PDF.
 -- subscription_id has no foreign key: an invoice's event may arrive before its subscription's.
 create table public.invoices (
-  id text primary key check (id ~ '^in_[A-Za-z0-9]+$'),
+  id text primary key check (id ~ '^in_[A-Za-z0-9_]+$'),
   parent_id uuid not null references auth.users (id) on delete cascade,
   subscription_id text,
   number text,
@@ -99,7 +99,7 @@ create trigger invoices_set_updated_at
 
 -- Each Stripe event applied, by id: the same event delivered twice is applied once.
 create table public.stripe_webhook_events (
-  id text primary key check (id ~ '^evt_[A-Za-z0-9]+$'),
+  id text primary key check (id ~ '^evt_[A-Za-z0-9_]+$'),
   type text not null,
   stripe_created timestamptz not null,
   processed_at timestamptz not null default now()
