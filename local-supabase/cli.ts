@@ -12,6 +12,7 @@ export function printStack(stack: RunningStack) {
       `  API            ${urls.api}`,
       `  Database       ${urls.db}`,
       `  Inbox (mail)   ${urls.inbox}`,
+      `  Stripe (local) ${urls.stripe}  (test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)`,
       `  anon key       ${keys.anon}`,
       `  service_role   ${keys.serviceRole}`,
       functions.ok

@@ -12,6 +12,13 @@ export const ANON_KEY =
 export const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+/**
+ * The local Stripe stand-in's keys (local-supabase/stripe/): fixed, test-mode, local only. Hosted
+ * projects set their own STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET as function secrets.
+ */
+export const STRIPE_SECRET_KEY = 'sk_test_ploom_local_stand_in_not_a_real_key';
+export const STRIPE_WEBHOOK_SECRET = 'whsec_ploom_local_stand_in_not_a_real_secret';
+
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface StackConfig {
@@ -20,6 +27,10 @@ export interface StackConfig {
   dbPort: number;
   inboxPort: number;
   smtpPort: number;
+  /** the local Stripe stand-in (API, hosted Checkout, invoices) */
+  stripePort: number;
+  /** where the stand-in sends its events (default: the stack's `stripe-webhook` function) */
+  stripeWebhookUrl?: string;
   /** where the stack keeps its state (postgres data, lock file, deno cache) */
   stateDir: string;
   /** the site the auth emails link to (GoTrue's SITE_URL) */
@@ -40,6 +51,7 @@ export function portsFor(offset: number) {
     dbPort: 54322 + offset,
     inboxPort: 54324 + offset,
     smtpPort: 54325 + offset,
+    stripePort: 54329 + offset,
   };
 }
 
@@ -61,6 +73,7 @@ export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     dbPassword: 'postgres',
     jwtExpiry: Number(process.env.JWT_EXPIRY ?? 3600),
     quiet: process.env.LOCAL_SUPABASE_QUIET === '1',
+    stripeWebhookUrl: process.env.STRIPE_WEBHOOK_URL || undefined,
     ...overrides,
   };
 }
@@ -69,3 +82,7 @@ export const apiUrl = (c: StackConfig) => `http://${c.host}:${c.apiPort}`;
 export const dbUrl = (c: StackConfig, user = 'postgres', password = c.dbPassword) =>
   `postgresql://${user}:${password}@${c.host}:${c.dbPort}/postgres`;
 export const inboxUrl = (c: StackConfig) => `http://${c.host}:${c.inboxPort}`;
+/** The stand-in's base URL: the functions' STRIPE_API_BASE. */
+export const stripeUrl = (c: StackConfig) => `http://${c.host}:${c.stripePort}`;
+export const stripeWebhookUrl = (c: StackConfig) =>
+  c.stripeWebhookUrl ?? `${apiUrl(c)}/functions/v1/stripe-webhook`;

@@ -8,6 +8,10 @@ import {
   dbUrl,
   inboxUrl,
   loadConfig,
+  stripeUrl,
+  stripeWebhookUrl,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
   ANON_KEY,
   SERVICE_ROLE_KEY,
   type StackConfig,
@@ -21,13 +25,14 @@ import { createRealtime } from './realtime/index.ts';
 import { AuthError, sendAuthError } from './auth/errors.ts';
 import { createFunctions } from './functions/service.ts';
 import { createCron } from './cron.ts';
+import { startStripeStandin } from './stripe/index.ts';
 import type { PrepareResult } from './functions/deno.ts';
 import { sendJson } from './http.ts';
 import type { HttpService, StackContext, StackEvents } from './types.ts';
 
 export interface RunningStack {
   config: StackConfig;
-  urls: { api: string; db: string; inbox: string };
+  urls: { api: string; db: string; inbox: string; stripe: string };
   keys: { anon: string; serviceRole: string };
   startedInMs: number;
   /** whether the edge functions' packages are in the cache (fetched during the start if needed) */
@@ -78,6 +83,7 @@ async function acquireLock(config: StackConfig): Promise<() => void> {
     ['database', config.dbPort],
     ['inbox', config.inboxPort],
     ['SMTP', config.smtpPort],
+    ['Stripe stand-in', config.stripePort],
   ] as const) {
     if (!(await portFree(port, config.host))) {
       throw new StackAlreadyRunning(
@@ -161,6 +167,17 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
     const cron = createCron(ctx);
     cleanups.push(() => cron.stop());
 
+    const stripe = await startStripeStandin({
+      host: config.host,
+      port: config.stripePort,
+      secretKey: STRIPE_SECRET_KEY,
+      webhookUrl: stripeWebhookUrl(config),
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+      stateDir: config.stateDir,
+      log: (message) => log('stripe', message),
+    });
+    cleanups.push(() => stripe.stop());
+
     const server = createGateway(ctx, { rest, auth, realtime, functions });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -177,7 +194,7 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
 
     return {
       config,
-      urls: { api: apiUrl(config), db: dbUrl(config), inbox: inboxUrl(config) },
+      urls: { api: apiUrl(config), db: dbUrl(config), inbox: inboxUrl(config), stripe: stripeUrl(config) },
       keys: { anon: ANON_KEY, serviceRole: SERVICE_ROLE_KEY },
       startedInMs: Date.now() - started,
       functions: functionsReady,

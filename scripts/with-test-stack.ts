@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../local-supabase/config.ts';
+import { PROJECT_ROOT, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../local-supabase/config.ts';
 import { startStack } from '../local-supabase/stack.ts';
 
 /**
@@ -37,6 +37,9 @@ const env = {
   SUPABASE_SERVICE_ROLE_KEY: stack.keys.serviceRole,
   SUPABASE_DB_URL: stack.urls.db,
   INBOX_URL: stack.urls.inbox,
+  STRIPE_API_BASE: stack.urls.stripe,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
   SITE_URL: siteUrl,
   VITE_SUPABASE_URL: stack.urls.api,
   VITE_SUPABASE_ANON_KEY: stack.keys.anon,

@@ -1,18 +1,33 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { ANON_KEY, SERVICE_ROLE_KEY, apiUrl, dbUrl, type StackConfig } from '../config.ts';
+import {
+  ANON_KEY,
+  SERVICE_ROLE_KEY,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  apiUrl,
+  dbUrl,
+  stripeUrl,
+  type StackConfig,
+} from '../config.ts';
 import { denoBaseEnv } from './deno.ts';
 
 /**
  * The environment of a function's Deno process: what Deno needs to run and reach the network (the
  * machine's certificate and proxy settings), secrets from `supabase/functions/.env` as
- * `supabase functions serve` reads them, then what Supabase gives every function. Nothing else of
+ * `supabase functions serve` reads them (they may replace the local Stripe stand-in's settings), then
+ * what Supabase gives every function. Nothing else of
  * the stack's environment leaks in.
  */
 export function functionEnv(config: StackConfig, functionsDir: string, denoDir?: string): NodeJS.ProcessEnv {
   return {
     ...denoBaseEnv(denoDir),
     DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
+    // The local Stripe stand-in; supabase/functions/.env may point the functions at Stripe's own
+    // test mode instead (STRIPE_API_BASE=https://api.stripe.com and real test keys).
+    STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripeUrl(config),
     ...readEnvFile(path.join(functionsDir, '.env')),
     SUPABASE_URL: apiUrl(config),
     SUPABASE_ANON_KEY: ANON_KEY,
