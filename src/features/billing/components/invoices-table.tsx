@@ -48,7 +48,7 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
                 {invoice.invoicePdf ? (
                   <a
                     href={invoice.invoicePdf}
-                    target="_blank"
+                    download
                     rel="noopener noreferrer"
                     className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-brand-800 hover:bg-brand-50"
                   >
