@@ -283,7 +283,12 @@ export function createHandler(deps: WebhookDeps): Handler {
       let result: Applied | 'ignored' = 'ignored';
       if (SUBSCRIPTION_EVENTS.has(event.type)) {
         result = await applySubscription(object, eventAt);
-      } else if (event.type.startsWith('invoice.') && object.object !== 'invoiceitem') {
+      } else if (
+        event.type.startsWith('invoice.') &&
+        // an upcoming invoice is a preview with no id, not an invoice of ours
+        event.type !== 'invoice.upcoming' &&
+        object.object === 'invoice'
+      ) {
         result = await applyInvoice(object, eventAt, event.type === 'invoice.payment_failed');
       } else if (event.type === 'checkout.session.completed') {
         const session = parsePayload(checkoutSessionSchema, object);

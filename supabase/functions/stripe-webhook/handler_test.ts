@@ -370,6 +370,11 @@ Deno.test(
 
 Deno.test('event types billing does not use are acknowledged and recorded', async () => {
   const { handler, processed } = setup();
+  const preview = stripeEvent('invoice.upcoming', { ...invoice(), id: undefined });
+  assert.deepEqual(await answer(await handler(await delivery(preview))), {
+    status: 200,
+    body: { received: true, result: 'ignored' },
+  });
   const event = stripeEvent('customer.created', { id: 'cus_X', object: 'customer' });
   assert.deepEqual(await answer(await handler(await delivery(event))), {
     status: 200,
