@@ -49,7 +49,7 @@ test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads
   await page.goto('/app/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a plan' })).toBeVisible();
-  await expect(page.getByText(/Beta pricing for our first \d+ families/)).toBeVisible();
+  await expect(page.getByText(/We are in beta: we are welcoming our first \d+ families/)).toBeVisible();
   const focused = page.getByRole('listitem', { name: 'Focused Progress' });
   await expect(focused.getByText('Recommended by your quiz')).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Steady Growth' }).getByText('$350')).toBeVisible();

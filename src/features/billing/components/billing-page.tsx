@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { planCancelNote, plans, type PlanId } from '@/content/plans';
-import { betaBannerText } from '@/content/variants';
+import { aboutPage } from '@/content/pages';
 import { useBillingAction, type BillingAction } from '../api/billing-function';
 import { useBilling, type Billing } from '../api/get-billing';
 import { billingState, formatDate, formatMoney, STAGE_LABELS, type BillingStage } from '../lib/billing-state';
@@ -60,8 +60,8 @@ const STAGE_STYLES: Record<BillingStage, string> = {
 };
 
 export function BillingPage() {
-  const [params] = useSearchParams();
-  const checkout = params.get('checkout');
+  // Stripe Checkout returns here with ?checkout=success or ?checkout=cancelled.
+  const checkout = new URLSearchParams(useLocation().search).get('checkout');
   const [waiting, setWaiting] = useState<Waiting | null>(
     checkout === 'success'
       ? {
@@ -277,7 +277,7 @@ export function BillingPage() {
             {state.stage === 'ended' ? 'Your plan has ended: choose a plan to start again' : 'Choose a plan'}
           </h2>
           <p className="mt-1 text-ink-muted">
-            {betaBannerText}. {planCancelNote}
+            {aboutPage.beta} {planCancelNote}
           </p>
           <div className="mt-4">
             <PlanCards

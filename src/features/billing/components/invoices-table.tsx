@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { FileDown } from 'lucide-react';
 import type { Invoice } from '../api/get-billing';
 import { formatDate, formatMoney } from '../lib/billing-state';
 
@@ -52,7 +52,7 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
                     rel="noopener noreferrer"
                     className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-brand-800 hover:bg-brand-50"
                   >
-                    <Download className="h-4 w-4" aria-hidden="true" />
+                    <FileDown className="h-4 w-4" aria-hidden="true" />
                     Download<span className="sr-only"> invoice {invoice.number ?? invoice.id} (PDF)</span>
                   </a>
                 ) : null}
