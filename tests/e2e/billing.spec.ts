@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminDb, signedInClient } from '../support/stack.ts';
+import { storageStateOf } from './support/roles.ts';
 
 /**
  * The billing journey in Chromium against the local Stripe stand-in: a parent subscribes to Steady
@@ -104,4 +105,60 @@ test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads
   expect(download.suggestedFilename()).toMatch(/^Invoice-.+\.pdf$/);
   const file = await download.path();
   expect((await fs.readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('a failed renewal: the parent sees a plain message and Update card; admins see it at a glance', async ({
+  page,
+  browser,
+}) => {
+  const { email, password, userId } = await signedInClient({ firstName: 'Fay', lastName: 'Failed' });
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const db = await adminDb();
+  try {
+    // The rows the webhook writes for a renewal whose charge failed yesterday.
+    await db.query(`insert into public.billing_customers (parent_id, stripe_customer_id) values ($1, $2)`, [
+      userId,
+      `cus_e2e${suffix}`,
+    ]);
+    await db.query(
+      `insert into public.subscriptions (id, parent_id, stripe_customer_id, plan, stripe_price_id, status,
+         current_period_start, current_period_end, stripe_created, last_event_at)
+       values ($1, $2, $3, 'steady-growth', 'price_e2e', 'past_due', now(), now() + interval '30 days',
+         now() - interval '31 days', now())`,
+      [`sub_e2e${suffix}`, userId, `cus_e2e${suffix}`],
+    );
+    await db.query(
+      `insert into public.invoices (id, parent_id, subscription_id, number, status, currency, amount_due, amount_paid,
+         payment_failed_at, stripe_created, last_event_at)
+       values ($1, $2, $3, 'E2E-0002', 'open', 'usd', 35000, 0, now() - interval '1 day', now() - interval '1 day', now())`,
+      [`in_e2e${suffix}`, userId, `sub_e2e${suffix}`],
+    );
+  } finally {
+    await db.end();
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.pathname === '/app');
+  await page.goto('/app/billing');
+  await expect(page.getByRole('heading', { name: 'Your last payment didn’t go through' })).toBeVisible();
+  await expect(page.getByText(/Your card was declined or has expired/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update card' })).toBeVisible();
+  await expect(page.getByTestId('plan-status')).toHaveText('Payment failed');
+  await expectNoAxeViolations(page);
+
+  const admin = await browser.newContext({ storageState: storageStateOf('admin') });
+  try {
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/admin/users');
+    await adminPage.getByRole('searchbox', { name: 'Search by name or email' }).fill(email);
+    const row = adminPage.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Steady Growth');
+    await expect(row).toContainText('Past due');
+    await expect(row.getByText('Payment failed')).toBeVisible();
+    await expectNoAxeViolations(adminPage);
+  } finally {
+    await admin.close();
+  }
 });
