@@ -58,6 +58,8 @@ test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads
 
   // Stripe Checkout (the stand-in's hosted page), the 4242 test card
   await page.getByRole('button', { name: 'Choose Steady Growth' }).click();
+  // The billing function's first call starts its Deno worker and asks Stripe: allow it time.
+  await page.waitForURL((url) => url.pathname.startsWith('/c/pay/'), { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Subscribe to Steady Growth' })).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
@@ -65,8 +67,10 @@ test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads
   await page.getByLabel('Name on card').fill('Bea Billing');
   await page.getByRole('button', { name: 'Subscribe' }).click();
 
-  await page.waitForURL((url) => url.pathname === '/app/billing');
-  await expect(page.getByRole('status').getByText('Thank you: your plan is active.')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/app/billing', { timeout: 30_000 });
+  await expect(page.getByRole('status').getByText('Thank you: your plan is active.')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('current-plan')).toHaveText('Steady Growth · 1 session a week');
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
   await expect(page.getByTestId('next-charge')).toHaveText(/^\$350\.00 on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
@@ -111,6 +115,7 @@ test('a failed renewal: the parent sees a plain message and Update card; admins 
   page,
   browser,
 }) => {
+  test.setTimeout(90_000);
   const { email, password, userId } = await signedInClient({ firstName: 'Fay', lastName: 'Failed' });
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const db = await adminDb();
