@@ -61,6 +61,12 @@ export type Database = {
         };
         Relationships: [];
       };
+      billing_customers: {
+        Row: { created_at: string; parent_id: string; stripe_customer_id: string };
+        Insert: { created_at?: string; parent_id: string; stripe_customer_id: string };
+        Update: { created_at?: string; parent_id?: string; stripe_customer_id?: string };
+        Relationships: [];
+      };
       child_logins: {
         Row: {
           child_id: string;
@@ -304,6 +310,66 @@ export type Database = {
         Row: { description: string | null; enabled: boolean; key: string; updated_at: string };
         Insert: { description?: string | null; enabled?: boolean; key: string; updated_at?: string };
         Update: { description?: string | null; enabled?: boolean; key?: string; updated_at?: string };
+        Relationships: [];
+      };
+      invoices: {
+        Row: {
+          amount_due: number;
+          amount_paid: number;
+          created_at: string;
+          currency: string;
+          hosted_invoice_url: string | null;
+          id: string;
+          invoice_pdf: string | null;
+          last_event_at: string;
+          number: string | null;
+          parent_id: string;
+          payment_failed_at: string | null;
+          period_end: string | null;
+          period_start: string | null;
+          status: string;
+          stripe_created: string;
+          subscription_id: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          amount_due: number;
+          amount_paid: number;
+          created_at?: string;
+          currency: string;
+          hosted_invoice_url?: string | null;
+          id: string;
+          invoice_pdf?: string | null;
+          last_event_at: string;
+          number?: string | null;
+          parent_id: string;
+          payment_failed_at?: string | null;
+          period_end?: string | null;
+          period_start?: string | null;
+          status: string;
+          stripe_created: string;
+          subscription_id?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          amount_due?: number;
+          amount_paid?: number;
+          created_at?: string;
+          currency?: string;
+          hosted_invoice_url?: string | null;
+          id?: string;
+          invoice_pdf?: string | null;
+          last_event_at?: string;
+          number?: string | null;
+          parent_id?: string;
+          payment_failed_at?: string | null;
+          period_end?: string | null;
+          period_start?: string | null;
+          status?: string;
+          stripe_created?: string;
+          subscription_id?: string | null;
+          updated_at?: string;
+        };
         Relationships: [];
       };
       lead_events: {
@@ -869,6 +935,72 @@ export type Database = {
           },
         ];
       };
+      stripe_webhook_events: {
+        Row: { id: string; processed_at: string; stripe_created: string; type: string };
+        Insert: { id: string; processed_at?: string; stripe_created: string; type: string };
+        Update: { id?: string; processed_at?: string; stripe_created?: string; type?: string };
+        Relationships: [];
+      };
+      subscriptions: {
+        Row: {
+          cancel_at_period_end: boolean;
+          canceled_at: string | null;
+          created_at: string;
+          current_period_end: string | null;
+          current_period_start: string | null;
+          ended_at: string | null;
+          id: string;
+          last_event_at: string;
+          parent_id: string;
+          pause_behavior: string | null;
+          pause_resumes_at: string | null;
+          plan: string;
+          status: string;
+          stripe_created: string;
+          stripe_customer_id: string;
+          stripe_price_id: string;
+          updated_at: string;
+        };
+        Insert: {
+          cancel_at_period_end?: boolean;
+          canceled_at?: string | null;
+          created_at?: string;
+          current_period_end?: string | null;
+          current_period_start?: string | null;
+          ended_at?: string | null;
+          id: string;
+          last_event_at: string;
+          parent_id: string;
+          pause_behavior?: string | null;
+          pause_resumes_at?: string | null;
+          plan: string;
+          status: string;
+          stripe_created: string;
+          stripe_customer_id: string;
+          stripe_price_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          cancel_at_period_end?: boolean;
+          canceled_at?: string | null;
+          created_at?: string;
+          current_period_end?: string | null;
+          current_period_start?: string | null;
+          ended_at?: string | null;
+          id?: string;
+          last_event_at?: string;
+          parent_id?: string;
+          pause_behavior?: string | null;
+          pause_resumes_at?: string | null;
+          plan?: string;
+          status?: string;
+          stripe_created?: string;
+          stripe_customer_id?: string;
+          stripe_price_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       user_roles: {
         Row: {
           created_at: string;
@@ -1292,6 +1424,10 @@ export type Database = {
       link_child_login: {
         Args: { child: string; login_user: string; login_username: string; login_secret_kind: string };
         Returns: undefined;
+      };
+      my_recommended_plan: {
+        Args: never;
+        Returns: string;
       };
       reserve_mail_send: {
         Args: { function_name: string; recipient: string; client: string };

@@ -4,6 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { APP_ROLES, useAccounts, type AppRole } from '@/features/users/api/get-accounts';
+import { useFamilyBilling } from '@/features/users/api/get-family-billing';
 import { InviteUser } from '@/features/users/components/invite-dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { UsersTable } from '@/features/users/components/users-table';
@@ -18,12 +19,15 @@ export default function UsersScreen() {
   const [page, setPage] = useState(0);
   const deferredSearch = useDeferredValue(search);
   const accounts = useAccounts({ search: deferredSearch, role, page, pageSize: PAGE_SIZE });
+  const billing = useFamilyBilling(
+    (accounts.data?.accounts ?? []).filter((a) => a.roles.includes('parent')).map((a) => a.id),
+  );
 
   return (
     <AreaPage
       area="Admin"
       title="Users"
-      description="Every account, its roles and its last sign-in."
+      description="Every account, its roles, its last sign-in and each family's plan."
       actions={<InviteUser />}
     >
       <form
@@ -70,7 +74,7 @@ export default function UsersScreen() {
         <p role="status">No account matches.</p>
       ) : (
         <>
-          <UsersTable accounts={accounts.data.accounts} currentUserId={user?.id} />
+          <UsersTable accounts={accounts.data.accounts} currentUserId={user?.id} billing={billing.data} />
           <Pagination
             label="Pages of accounts"
             page={page}

@@ -1,4 +1,5 @@
 import { AreaPage } from '@/app/components/area-shell';
+import { BillingPage } from '@/features/billing/components/billing-page';
 
 export default function Screen() {
   return (
@@ -6,6 +7,8 @@ export default function Screen() {
       area="Parent"
       title="Billing"
       description="Your plan. Monthly plans can be cancelled or paused at any time."
-    />
+    >
+      <BillingPage />
+    </AreaPage>
   );
 }

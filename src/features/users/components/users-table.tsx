@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { useChangeRole } from '../api/change-role';
 import { APP_ROLES, type Account } from '../api/get-accounts';
+import type { FamilyBilling } from '../api/get-family-billing';
 import { useSetAccountActive } from '../api/set-account-active';
 import { displayName, formatDate, formatDateTime, ROLE_LABELS } from '../lib/format';
 import { ModalDialog } from './modal-dialog';
@@ -15,13 +16,42 @@ const STATUS_STYLES: Record<Account['status'], string> = {
   deactivated: 'bg-red-50 text-red-800',
 };
 
+const BILLING_STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Active',
+  paused: 'Paused',
+  cancelling: 'Cancelling',
+  past_due: 'Past due',
+  unpaid: 'Unpaid',
+  canceled: 'Ended',
+};
+
+/** A family's plan and status; a failed payment stands out. */
+function PlanCell({ billing }: { billing: FamilyBilling | undefined }) {
+  if (!billing) return <span className="text-ink-muted">—</span>;
+  return (
+    <span className="block">
+      <span className="block font-semibold text-ink">{billing.plan}</span>
+      <span className="block text-ink-muted">{BILLING_STATUS_LABELS[billing.status] ?? billing.status}</span>
+      {billing.paymentFailed ? (
+        <span className="mt-1 inline-block rounded-full bg-red-100 px-3 py-1 font-semibold text-red-900">
+          Payment failed
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /** The accounts of one page: names, email, roles (grant / remove), last login, created, status. */
 export function UsersTable({
   accounts,
   currentUserId,
+  billing = {},
 }: {
   accounts: Account[];
   currentUserId: string | undefined;
+  /** each family's plan, by parent id */
+  billing?: Record<string, FamilyBilling>;
 }) {
   const [confirming, setConfirming] = useState<Account | null>(null);
   const setActive = useSetAccountActive();
@@ -75,6 +105,9 @@ export function UsersTable({
               </th>
               <th scope="col" className="px-4 py-3">
                 Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Plan
               </th>
               <th scope="col" className="px-4 py-3">
                 <span className="sr-only">Actions</span>
@@ -145,6 +178,9 @@ export function UsersTable({
                     >
                       {account.status}
                     </span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <PlanCell billing={billing[account.id]} />
                   </td>
                   <td className="px-4 py-3 text-right">
                     {isMe ? null : account.status === 'deactivated' ? (

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlanId } from '@/content/plans';
+import { getSupabase } from '@/lib/supabase';
+import { billingKey } from './get-billing';
+
+export const BILLING_FUNCTION = 'billing';
+
+export type BillingAction =
+  | { action: 'checkout'; plan: PlanId }
+  | { action: 'change_plan'; plan: PlanId }
+  | { action: 'pause' }
+  | { action: 'resume' }
+  | { action: 'cancel' }
+  | { action: 'keep' }
+  | { action: 'update_card' };
+
+export interface BillingAnswer {
+  /** Where to send the parent (Stripe Checkout, or the portal to update the card). */
+  url?: string;
+  requested?: string;
+}
+
+/**
+ * Calls the billing edge function as the signed-in parent. Throws an Error with the function's own
+ * reason (`{ error }`) when it refuses.
+ */
+export async function callBilling(body: BillingAction): Promise<BillingAnswer> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.functions.invoke<BillingAnswer>(BILLING_FUNCTION, { body });
+  if (!error) return data ?? {};
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    const reason = await context
+      .clone()
+      .json()
+      .then((payload: { error?: string }) => payload.error)
+      .catch(() => undefined);
+    if (reason) throw new Error(reason);
+  }
+  throw error;
+}
+
+/** A billing action; the page's data is read again once Stripe's event has reached our tables. */
+export function useBillingAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: callBilling,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKey }),
+  });
+}

@@ -1,0 +1,145 @@
+import Stripe from 'stripe';
+import { HttpError } from '../_shared/http.ts';
+import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
+import { createHandler, type BillingData, type CurrentSubscription, type StripePort } from './handler.ts';
+
+/**
+ * The `stripe` SDK through fetch (Deno has no Node http client to lend it). STRIPE_API_BASE points it
+ * at another host: the local stand-in (`npm start`); unset, it is api.stripe.com.
+ */
+let client: Stripe | undefined;
+function stripe(): Stripe {
+  if (client) return client;
+  const base = Deno.env.get('STRIPE_API_BASE');
+  const url = base ? new URL(base) : undefined;
+  client = new Stripe(requireEnv('STRIPE_SECRET_KEY'), {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    ...(url
+      ? {
+          host: url.hostname,
+          port: url.port || (url.protocol === 'http:' ? '80' : '443'),
+          protocol: url.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+  return client;
+}
+
+const db = () => serviceClient();
+
+const data: BillingData = {
+  async parentOf(token) {
+    const { data: auth, error } = await db().auth.getUser(token);
+    if (error || !auth.user) return null;
+    const roles = check(await db().from('user_roles').select('role').eq('user_id', auth.user.id)) as {
+      role: string;
+    }[];
+    if (!roles.some((r) => r.role === 'parent')) return 'not-a-parent';
+    return { id: auth.user.id, email: auth.user.email ?? '' };
+  },
+  async customerOf(parentId) {
+    const row = check(
+      await db()
+        .from('billing_customers')
+        .select('stripe_customer_id')
+        .eq('parent_id', parentId)
+        .maybeSingle(),
+    ) as { stripe_customer_id: string } | null;
+    return row?.stripe_customer_id ?? null;
+  },
+  async saveCustomer(parentId, customerId) {
+    check(
+      await db().from('billing_customers').insert({ parent_id: parentId, stripe_customer_id: customerId }),
+    );
+  },
+  async currentSubscriptionOf(parentId) {
+    return check(
+      await db()
+        .from('subscriptions')
+        .select('id, plan, status, pause_behavior, cancel_at_period_end')
+        .eq('parent_id', parentId)
+        .not('status', 'in', '(canceled,incomplete,incomplete_expired)')
+        .order('stripe_created', { ascending: false })
+        .limit(1)
+        .maybeSingle(),
+    ) as CurrentSubscription | null;
+  },
+  async hasInvoice(parentId, invoiceId) {
+    const row = check(
+      await db().from('invoices').select('id').eq('parent_id', parentId).eq('id', invoiceId).maybeSingle(),
+    );
+    return row !== null;
+  },
+};
+
+const prices = new Map<string, string>();
+
+const stripePort: StripePort = {
+  async createCustomer(parent) {
+    const customer = await stripe().customers.create(
+      { email: parent.email, metadata: { parent_id: parent.id } },
+      { idempotencyKey: `customer-${parent.id}` },
+    );
+    return customer.id;
+  },
+  async priceIdOf(lookupKey) {
+    const known = prices.get(lookupKey);
+    if (known) return known;
+    const list = await stripe().prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+    const price = list.data[0];
+    if (!price) throw new Error(`No active Stripe price has the lookup key ${lookupKey}`);
+    prices.set(lookupKey, price.id);
+    return price.id;
+  },
+  async createCheckout({ customerId, priceId, parentId, successUrl, cancelUrl }) {
+    const session = await stripe().checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      client_reference_id: parentId,
+      line_items: [{ price: priceId, quantity: 1 }],
+      subscription_data: { metadata: { parent_id: parentId } },
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+    });
+    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+    return session.url;
+  },
+  async changePrice(subscriptionId, priceId) {
+    const subscription = await stripe().subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    await stripe().subscriptions.update(subscriptionId, {
+      items: [{ id: item.id, price: priceId }],
+      proration_behavior: 'create_prorations',
+    });
+  },
+  async setPaused(subscriptionId, paused) {
+    await stripe().subscriptions.update(subscriptionId, {
+      // An empty value unsets pause_collection: collection resumes.
+      pause_collection: paused ? { behavior: 'void' } : '',
+    });
+  },
+  async setCancelAtPeriodEnd(subscriptionId, cancel) {
+    await stripe().subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+  },
+  async portalUrl(customerId, returnUrl) {
+    try {
+      const session = await stripe().billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        throw new HttpError(409, 'Updating the card is not available right now; please contact us');
+      }
+      throw error;
+    }
+  },
+  async invoicePdf(invoiceId) {
+    const invoice = await stripe().invoices.retrieve(invoiceId);
+    return invoice.invoice_pdf ?? null;
+  },
+};
+
+Deno.serve(createHandler({ data, stripe: stripePort, siteUrl: Deno.env.get('SITE_URL') || undefined }));
