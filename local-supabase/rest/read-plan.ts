@@ -139,7 +139,7 @@ function addItems(
 ) {
   for (const item of items) {
     if (item.kind !== 'embed') {
-      if (item.kind === 'field' && item.aggregate) {
+      if (item.kind === 'field' && item.aggregate && !cache.config.aggregatesEnabled) {
         throw err(400, 'PGRST123', 'Use of aggregate functions is not allowed');
       }
       node.fields.push(item);

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { readDbConfig, type DbConfig } from './db-config.ts';
+import type { ApiSettings } from './settings.ts';
 
 /**
  * The REST part's schema cache: tables, views, columns, foreign keys and functions of the exposed
@@ -63,9 +65,9 @@ export interface SchemaCache {
   /** keyed by the origin table name */
   relationships: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;
+  /** the configuration read with this cache (file settings and the database's `pgrst.*`) */
+  config: DbConfig;
 }
-
-export const EXPOSED_SCHEMAS = ['public'];
 
 const key = (schema: string, name: string) => `${schema}.${name}`;
 export const tableKey = key;
@@ -77,7 +79,14 @@ const TABLES_SQL = `
         'name', a.attname,
         'type', format_type(a.atttypid, a.atttypmod),
         'base', coalesce(bt.typname, t.typname),
-        'default', pg_get_expr(d.adbin, d.adrelid),
+        'default', case
+          when t.typbasetype <> 0 and d.adbin is null then pg_get_expr(t.typdefaultbin, 0)
+          when a.attidentity = 'd' then (
+            select format('nextval(%L)', dep.objid::regclass) from pg_depend dep
+            where dep.refobjid = a.attrelid and dep.refobjsubid = a.attnum and dep.deptype = 'i'
+              and dep.classid = 'pg_class'::regclass limit 1)
+          when a.attgenerated = 's' then null
+          else pg_get_expr(d.adbin, d.adrelid) end,
         'nullable', not a.attnotnull
       ) order by a.attnum)
       from pg_attribute a
@@ -167,18 +176,19 @@ interface RoutineRow {
   args: { name: string; type: string; mode: string }[];
 }
 
-export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
+export async function loadSchemaCache(pool: pg.Pool, settings: ApiSettings): Promise<SchemaCache> {
   const client = await pool.connect();
   try {
     // A read-only snapshot with only pg_catalog on the search path, so format_type qualifies
     // every type that does not live in pg_catalog (e.g. `public.app_role`).
     await client.query('begin isolation level repeatable read read only');
     await client.query("set local search_path = 'pg_catalog'");
-    const tables = await client.query<TableRow>(TABLES_SQL, [EXPOSED_SCHEMAS]);
-    const fks = await client.query<FkRow>(FKS_SQL, [EXPOSED_SCHEMAS]);
-    const routines = await client.query<RoutineRow>(ROUTINES_SQL, [EXPOSED_SCHEMAS]);
+    const config = await readDbConfig(client, settings);
+    const tables = await client.query<TableRow>(TABLES_SQL, [config.schemas]);
+    const fks = await client.query<FkRow>(FKS_SQL, [config.schemas]);
+    const routines = await client.query<RoutineRow>(ROUTINES_SQL, [config.schemas]);
     await client.query('commit');
-    return buildCache(tables.rows, fks.rows, routines.rows);
+    return buildCache(config, tables.rows, fks.rows, routines.rows);
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
@@ -187,7 +197,12 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
   }
 }
 
-function buildCache(tableRows: TableRow[], fkRows: FkRow[], routineRows: RoutineRow[]): SchemaCache {
+function buildCache(
+  config: DbConfig,
+  tableRows: TableRow[],
+  fkRows: FkRow[],
+  routineRows: RoutineRow[],
+): SchemaCache {
   const tables = new Map<string, Table>();
   for (const row of tableRows) {
     tables.set(key(row.schema, row.name), {
@@ -246,7 +261,7 @@ function buildCache(tableRows: TableRow[], fkRows: FkRow[], routineRows: Routine
       (row.ret_record && row.args.some((a) => a.mode === 'o' || a.mode === 't' || a.mode === 'b'));
     const returnTable =
       row.ret_is_rel &&
-      EXPOSED_SCHEMAS.includes(row.ret_schema) &&
+      config.schemas.includes(row.ret_schema) &&
       tables.has(key(row.ret_schema, row.ret_name))
         ? row.ret_name
         : null;
@@ -271,7 +286,7 @@ function buildCache(tableRows: TableRow[], fkRows: FkRow[], routineRows: Routine
     routines.set(k, list);
   }
 
-  return { tables, relationships, routines };
+  return { tables, relationships, routines, config };
 }
 
 /** How the listener waits before reconnecting: doubling from the first value up to the last. */
@@ -304,6 +319,8 @@ export class SchemaCacheHolder {
     /** a new connection for LISTEN (not from the pool: it is held for the life of the service) */
     private connect: () => pg.Client,
     private log: (message: string) => void,
+    /** `[api]` of config.toml, which the database's `pgrst.*` settings override */
+    private settings: ApiSettings,
   ) {}
 
   get(): Promise<SchemaCache> {
@@ -345,7 +362,7 @@ export class SchemaCacheHolder {
   }
 
   private start(): Promise<SchemaCache> {
-    const promise = loadSchemaCache(this.pool).then((cache) => {
+    const promise = loadSchemaCache(this.pool, this.settings).then((cache) => {
       this.current = cache;
       return cache;
     });
@@ -377,7 +394,8 @@ export class SchemaCacheHolder {
     client.on('notification', (msg) => {
       if (msg.channel !== 'pgrst') return;
       const payload = (msg.payload ?? '').trim();
-      if (payload === '' || payload === 'reload schema') void this.reload().catch(() => undefined);
+      if (payload === '' || payload === 'reload schema' || payload === 'reload config')
+        void this.reload().catch(() => undefined);
     });
     try {
       await client.connect();
