@@ -126,9 +126,22 @@ export function conditionsSql(node: ReadNode, logic: NodeLogic[], p: Params): st
 
 function joinConditions(child: ReadNode, parent: ReadNode): string[] {
   if (!child.rel) return [];
-  return child.rel.columns.map(
-    ([col, fcol]) => `${child.qualifier}.${ident(fcol)} = ${parent.qualifier}.${ident(col)}`,
-  );
+  // Many-to-many: the junction's rows that point at the parent.
+  const near = child.rel.junction ? junctionAlias(child) : child.qualifier;
+  return child.rel.columns.map(([col, fcol]) => `${near}.${ident(fcol)} = ${parent.qualifier}.${ident(col)}`);
+}
+
+const junctionAlias = (child: ReadNode) => ident(`${child.fromAlias ?? child.relName}_junction`);
+
+/** Many-to-many: the junction table joined to the child's rows. */
+function junctionSql(child: ReadNode): string {
+  const junction = child.rel?.junction;
+  if (!junction) return '';
+  const alias = junctionAlias(child);
+  const on = junction.columns
+    .map(([jcol, fcol]) => `${alias}.${ident(jcol)} = ${child.qualifier}.${ident(fcol)}`)
+    .join(' AND ');
+  return ` INNER JOIN ${qualified(junction.schema, junction.name)} AS ${alias} ON ${on}`;
 }
 
 function orderSql(node: ReadNode, p: Params): string {
@@ -160,7 +173,7 @@ function limitSql(node: ReadNode, p: Params): string {
 }
 
 const fromSql = (node: ReadNode) =>
-  ` FROM ${node.from}${node.fromAlias !== undefined ? ` AS ${ident(node.fromAlias)}` : ''}`;
+  ` FROM ${node.from}${node.fromAlias !== undefined ? ` AS ${ident(node.fromAlias)}` : ''}${junctionSql(node)}`;
 
 function hasOutput(child: ReadNode): boolean {
   return child.fields.length > 0 || child.children.some(hasOutput);

@@ -57,7 +57,15 @@ export function findRel(
   const all = cache.relationships.get(`${schema}.${origin}`) ?? [];
   const single = (r: Relationship, which: 0 | 1, value: string) =>
     r.columns.length === 1 && r.columns[0][which] === value;
+  const computed = all.filter((r) => r.computed && hint === undefined && r.constraint === target);
+  if (computed.length === 1) return computed[0];
   const matches = all.filter((r) => {
+    if (r.computed) return false;
+    if (r.junction) {
+      // `target!junction` or `target!constraint` picks one path; a self join needs no more.
+      if (target !== r.foreignTable || r.isSelf) return false;
+      return hint === undefined || hint === r.junction.name || r.junction.constraints.includes(hint);
+    }
     if (r.isSelf) {
       if (hint === undefined) {
         return (
@@ -88,11 +96,18 @@ export function findRel(
       null,
     );
   }
-  const cardinalityName = { m2o: 'many-to-one', o2m: 'one-to-many', o2o: 'one-to-one' } as const;
+  const cardinalityName = {
+    m2o: 'many-to-one',
+    o2m: 'one-to-many',
+    o2o: 'one-to-one',
+    m2m: 'many-to-many',
+  } as const;
   const details = matches.map((r) => ({
     cardinality: cardinalityName[r.cardinality],
     embedding: `${r.table} with ${r.foreignTable}`,
-    relationship: `${r.constraint} using ${r.table}(${r.columns.map((c) => c[0]).join(', ')}) and ${r.foreignTable}(${r.columns.map((c) => c[1]).join(', ')})`,
+    relationship: r.junction
+      ? `${r.junction.name} using ${r.junction.constraints[0]}(${r.columns.map((c) => c[1]).join(', ')}) and ${r.junction.constraints[1]}(${r.junction.columns.map((c) => c[0]).join(', ')})`
+      : `${r.constraint} using ${r.table}(${r.columns.map((c) => c[0]).join(', ')}) and ${r.foreignTable}(${r.columns.map((c) => c[1]).join(', ')})`,
   }));
   throw apiError(
     300,
@@ -100,7 +115,7 @@ export function findRel(
     `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
     JSON.stringify(details),
     `Try changing '${target}' to one of the following: ${matches
-      .map((r) => `'${r.foreignTable}!${r.constraint}'`)
+      .map((r) => `'${r.foreignTable}!${r.junction ? r.junction.name : r.constraint}'`)
       .join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }
@@ -157,9 +172,13 @@ function addItems(
     const depth = node.depth + 1;
     const table = cache.tables.get(`${schema}.${rel.foreignTable}`);
     const alias = `${rel.foreignTable}_${depth}`;
+    // A computed relationship calls its function with the parent's row.
+    const from = rel.computed
+      ? `${qualified(rel.computed.schema, rel.computed.name)}(ROW(${node.qualifier}.*)::${rel.computed.paramType})`
+      : qualified(schema, rel.foreignTable);
     const child: ReadNode = {
       table,
-      from: qualified(schema, rel.foreignTable),
+      from,
       fromAlias: alias,
       qualifier: ident(alias),
       fields: [],
@@ -294,6 +313,8 @@ export function returningColumns(node: ReadNode, pk: string[]): string[] | '*' {
     }
   }
   if (noFields) return '*';
+  // A computed relationship takes the whole row.
+  if (node.children.some((c) => c.rel?.computed)) return '*';
   for (const child of node.children) for (const [col] of child.rel?.columns ?? []) names.add(col);
   for (const col of pk) names.add(col);
   return [...names];

@@ -27,7 +27,7 @@ export interface Table {
   pk: string[];
 }
 
-export type Cardinality = 'm2o' | 'o2m' | 'o2o';
+export type Cardinality = 'm2o' | 'o2m' | 'o2o' | 'm2m';
 
 export interface Relationship {
   table: string;
@@ -38,6 +38,16 @@ export interface Relationship {
   cardinality: Cardinality;
   isSelf: boolean;
   foreignIsView: boolean;
+  /**
+   * A computed relationship (PostgREST): a function taking a row of `table` and returning rows of
+   * `foreignTable`, embedded by its name; `columns` is empty, the call is the join.
+   */
+  computed?: { schema: string; name: string; paramType: string };
+  /**
+   * Many-to-many through a junction table with a foreign key to each side: `columns` pairs
+   * `table`'s columns with the junction's, `junction.columns` the junction's with `foreignTable`'s.
+   */
+  junction?: { schema: string; name: string; columns: [string, string][]; constraints: [string, string] };
 }
 
 export interface RoutineParam {
@@ -126,7 +136,7 @@ const FKS_SQL = `
   where c.contype = 'f' and ns.nspname = any($1) and fns.nspname = any($1)`;
 
 const ROUTINES_SQL = `
-  select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
+  select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set, p.prorows as rows,
     p.pronargdefaults as ndefaults, p.prorettype = 'pg_catalog.void'::regtype as is_void,
     rt.typtype as ret_typtype, rt.typrelid <> 0 as ret_is_rel, rtn.nspname as ret_schema, rt.typname as ret_name,
     p.prorettype = 'pg_catalog.record'::regtype as ret_record,
@@ -166,6 +176,7 @@ interface RoutineRow {
   name: string;
   volatility: 'i' | 's' | 'v';
   returns_set: boolean;
+  rows: number;
   ndefaults: number;
   is_void: boolean;
   ret_typtype: string;
@@ -249,6 +260,59 @@ function buildCache(
     });
   }
 
+  // Tables by the name format_type gives their row type (search_path is pg_catalog: qualified).
+  const byRowType = new Map<string, Table>();
+  for (const t of tables.values()) byRowType.set(`${t.schema}.${t.name}`, t);
+  const rowTypeName = (type: string) => type.replace(/"/g, '');
+  /** A function of one table row returning rows of a table is a computed relationship. */
+  const addComputedRelationship = (routine: Routine, rows: number) => {
+    if (routine.params.length !== 1 || !routine.returnTable) return;
+    const origin = byRowType.get(rowTypeName(routine.params[0].type));
+    if (!origin || origin.schema !== routine.schema) return;
+    const target = tables.get(key(routine.schema, routine.returnTable));
+    add(routine.schema, {
+      table: origin.name,
+      foreignTable: routine.returnTable,
+      constraint: routine.name,
+      columns: [],
+      cardinality: routine.returnsSet && rows !== 1 ? 'o2m' : 'm2o',
+      isSelf: false,
+      foreignIsView: target?.isView ?? false,
+      computed: { schema: routine.schema, name: routine.name, paramType: routine.params[0].type },
+    });
+  };
+
+  // Many-to-many: a table with foreign keys to two other tables joins them.
+  const fksBySource = new Map<string, FkRow[]>();
+  for (const fk of fkRows) {
+    const k = key(fk.schema, fk.table);
+    fksBySource.set(k, [...(fksBySource.get(k) ?? []), fk]);
+  }
+  for (const fks of fksBySource.values()) {
+    for (const left of fks) {
+      for (const right of fks) {
+        if (left === right || left.fschema !== right.fschema) continue;
+        if (key(left.fschema, left.ftable) === key(left.schema, left.table)) continue;
+        if (key(right.fschema, right.ftable) === key(right.schema, right.table)) continue;
+        add(left.fschema, {
+          table: left.ftable,
+          foreignTable: right.ftable,
+          constraint: left.name,
+          columns: left.columns.map(([j, t]) => [t, j] as [string, string]),
+          cardinality: 'm2m',
+          isSelf: left.ftable === right.ftable,
+          foreignIsView: right.fis_view,
+          junction: {
+            schema: left.schema,
+            name: left.table,
+            columns: right.columns,
+            constraints: [left.name, right.name],
+          },
+        });
+      }
+    }
+  }
+
   const routines = new Map<string, Routine[]>();
   for (const row of routineRows) {
     const inArgs = row.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
@@ -284,6 +348,7 @@ function buildCache(
     const list = routines.get(k) ?? [];
     list.push(routine);
     routines.set(k, list);
+    addComputedRelationship(routine, row.rows);
   }
 
   return { tables, relationships, routines, config };
