@@ -1,5 +1,5 @@
 import { QUANT_SQL, SIMPLE_SQL, type Field, type Filter, type SelectItem } from './parse.ts';
-import { isToOne, type NodeLogic, type ReadNode } from './read-plan.ts';
+import { fieldOutputName, isToOne, outputNames, type NodeLogic, type ReadNode } from './read-plan.ts';
 import type { Payload } from './api-request.ts';
 import { apiError } from './errors.ts';
 import type { CallPlan, MutatePlan, Plan, ReadPlan } from './plan.ts';
@@ -28,13 +28,7 @@ export function fieldSql(node: ReadNode, f: Field, p: Params): string {
   );
 }
 
-function outputName(f: Field): string {
-  if (f.jsonPath.length === 0) return f.name;
-  const last = f.jsonPath[f.jsonPath.length - 1];
-  if (!last.isIndex) return last.key;
-  const lastKey = [...f.jsonPath].reverse().find((op) => !op.isIndex);
-  return lastKey?.key ?? f.name;
-}
+const outputName = (f: Field): string => fieldOutputName(f);
 
 // Casts are written into the SQL (a type cannot be a parameter); the parser only lets letters,
 // digits, spaces and `_` through, which cannot leave the type position. Checked again here.
@@ -182,8 +176,8 @@ function hasOutput(child: ReadNode): boolean {
 /** The SELECT of a node and its embedded children (PostgREST's readPlanToQuery). */
 export function readQuery(node: ReadNode, p: Params, parent?: ReadNode): string {
   const selects: string[] = [];
-  // With an aggregate, every other selected item groups the rows (by its position).
-  const groupBy: number[] = [];
+  // With an aggregate, every other selected item groups the rows (by position or expression).
+  const groupBy: (number | string)[] = [];
   const aggregated = node.fields.some(isAggregate);
   const noFields = node.fields.length === 0 && node.children.length === 0;
   for (const item of noFields ? ([{ kind: 'star' }] as SelectItem[]) : node.fields) {
@@ -200,8 +194,20 @@ export function readQuery(node: ReadNode, p: Params, parent?: ReadNode): string 
       if (hasOutput(child)) {
         selects.push(child.spread ? `${agg}.*` : `row_to_json(${agg}.*)::jsonb AS ${name}`);
         if (!child.spread) groupBy.push(selects.length);
+        else groupBy.push(...(outputNames(child) ?? []).map((n) => `${agg}.${ident(n)}`));
       }
       joins.push(` ${joinType} JOIN LATERAL ( ${sub} ) AS ${agg} ON TRUE`);
+    } else if (child.spread) {
+      // `...rel(a, b)` on to-many: each column becomes the array of the related rows' values.
+      const names = outputNames(child) ?? [];
+      const arrays = names.map((n) => `COALESCE(json_agg(${agg}.${ident(n)}), '[]') AS ${ident(n)}`);
+      if (names.length) {
+        selects.push(`${agg}.*`);
+        groupBy.push(...names.map((n) => `${agg}.${ident(n)}`));
+      }
+      joins.push(
+        ` ${joinType} JOIN LATERAL ( SELECT ${arrays.join(', ') || 'NULL'} FROM (${sub} ) AS ${agg} ) AS ${agg} ON TRUE`,
+      );
     } else {
       if (hasOutput(child)) {
         selects.push(`COALESCE( ${agg}.${agg}, '[]') AS ${name}`);

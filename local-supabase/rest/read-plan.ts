@@ -113,7 +113,7 @@ export function findRel(
     300,
     'PGRST201',
     `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
-    JSON.stringify(details),
+    details,
     `Try changing '${target}' to one of the following: ${matches
       .map((r) => `'${r.foreignTable}!${r.junction ? r.junction.name : r.constraint}'`)
       .join(', ')}. Find the desired relationship in the 'details' key.`,
@@ -161,12 +161,12 @@ function addItems(
       continue;
     }
     const rel = findRel(cache, schema, originName, item.name, item.hint);
-    if (item.spread && !isToOne(rel)) {
+    if (item.spread && !isToOne(rel) && !spreadNames(item.children)) {
       throw err(
         400,
         'PGRST127',
         'Feature not implemented',
-        'Spreading a one-to-many or many-to-many relationship is not supported by the local stack',
+        'Spreading a one-to-many or many-to-many relationship needs its columns named (no *) in the local stack',
       );
     }
     const depth = node.depth + 1;
@@ -197,6 +197,46 @@ function addItems(
     addItems(cache, schema, child, rel.foreignTable, item.children);
     node.children.push(child);
   }
+}
+
+/** A to-many spread needs named columns: each becomes an array of the related rows' values. */
+function spreadNames(items: SelectItem[]): boolean {
+  return items.every(
+    (i) => (i.kind === 'field' && (i.field.name !== '*' || i.aggregate)) || i.kind === 'embed',
+  );
+}
+
+/** The keys a node's rows have, when its select names them all (no `*`). */
+export function outputNames(node: ReadNode): string[] | undefined {
+  const names: string[] = [];
+  const columns = node.table ? [...node.table.columns.keys()] : undefined;
+  for (const item of node.fields) {
+    const star =
+      item.kind === 'star' || (item.kind === 'field' && item.field.name === '*' && !item.aggregate);
+    if (star) {
+      if (!columns) return undefined;
+      names.push(...columns);
+    } else if (item.kind !== 'field') return undefined;
+    else if (item.aggregate) names.push(item.alias ?? item.aggregate);
+    else names.push(item.alias ?? fieldOutputName(item.field));
+  }
+  for (const child of node.children) {
+    if (child.spread) {
+      const inner = outputNames(child);
+      if (!inner) return undefined;
+      names.push(...inner);
+    } else names.push(child.relAlias ?? child.relName);
+  }
+  return names;
+}
+
+/** The key of a selected column: its name, or the last key of its JSON path. */
+export function fieldOutputName(f: { name: string; jsonPath: { key: string; isIndex: boolean }[] }): string {
+  if (f.jsonPath.length === 0) return f.name;
+  const last = f.jsonPath[f.jsonPath.length - 1];
+  if (!last.isIndex) return last.key;
+  const lastKey = [...f.jsonPath].reverse().find((op) => !op.isIndex);
+  return lastKey?.key ?? f.name;
 }
 
 /** The node an embed path (`a.b`) names, or PGRST108. */

@@ -133,7 +133,8 @@ const FKS_SQL = `
   join pg_namespace ns on ns.oid = cl.relnamespace
   join pg_class fcl on fcl.oid = c.confrelid
   join pg_namespace fns on fns.oid = fcl.relnamespace
-  where c.contype = 'f' and ns.nspname = any($1) and fns.nspname = any($1)`;
+  where c.contype = 'f' and ns.nspname = any($1) and fns.nspname = any($1)
+  order by ns.nspname, cl.relname, c.conname`;
 
 const ROUTINES_SQL = `
   select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set, p.prorows as rows,
@@ -316,9 +317,12 @@ function buildCache(
   const routines = new Map<string, Routine[]>();
   for (const row of routineRows) {
     const inArgs = row.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
-    // Functions with unnamed arguments cannot be called with named arguments; PostgREST only
-    // keeps them when they take a single unnamed argument (json/jsonb body).
-    if (inArgs.some((a) => a.name === '') && inArgs.length !== 1) continue;
+    // As PostgREST: a function is callable when every argument is named, or exactly one is
+    // unnamed and of a type a whole body can be (bytea, json, jsonb, text, xml).
+    const unnamed = inArgs.filter((a) => a.name === '');
+    const callable =
+      unnamed.length === 0 ||
+      (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0].type));
     const firstDefault = inArgs.length - row.ndefaults;
     const composite =
       row.ret_typtype === 'c' ||
@@ -344,11 +348,13 @@ function buildCache(
       isVoid: row.is_void,
       volatility: row.volatility,
     };
+    // A computed relationship may take its row unnamed; it is embedded, not called by name.
+    addComputedRelationship(routine, row.rows);
+    if (!callable) continue;
     const k = key(row.schema, row.name);
     const list = routines.get(k) ?? [];
     list.push(routine);
     routines.set(k, list);
-    addComputedRelationship(routine, row.rows);
   }
 
   return { tables, relationships, routines, config };

@@ -13,7 +13,9 @@ let db: pg.Client;
 
 const SETUP = `
 drop table if exists public.rest_embed_tags, public.rest_embed_books, public.rest_embed_book_tags,
-  public.rest_embed_sales cascade;
+  public.rest_embed_sales, public.rest_embed_reviews cascade;
+drop function if exists public.rest_embed_pick(text), public.rest_embed_pick(int), public.rest_embed_pick(),
+  public.rest_embed_body(text), public.rest_embed_unnamed_int(int);
 create table public.rest_embed_books (id int primary key, title text not null);
 create table public.rest_embed_tags (id int primary key, label text not null);
 create table public.rest_embed_book_tags (
@@ -33,6 +35,17 @@ insert into public.rest_embed_sales values (1, 1, 10), (2, 1, 5), (3, 2, 7);
 grant select on public.rest_embed_books, public.rest_embed_tags, public.rest_embed_book_tags,
   public.rest_embed_sales to anon, authenticated, service_role;
 
+create table public.rest_embed_reviews (
+  id int primary key,
+  book_id int not null references public.rest_embed_books (id),
+  editor_id int references public.rest_embed_books (id)
+);
+grant select on public.rest_embed_reviews to anon, authenticated, service_role;
+create function public.rest_embed_pick(a text) returns text language sql as $$ select 'text' $$;
+create function public.rest_embed_pick(a int) returns text language sql as $$ select 'int' $$;
+create function public.rest_embed_pick() returns text language sql as $$ select 'none' $$;
+create function public.rest_embed_body(text) returns text language sql as $$ select 'body: ' || $1 $$;
+create function public.rest_embed_unnamed_int(int) returns int language sql as $$ select $1 $$;
 create function public.rest_embed_big_sales(public.rest_embed_books) returns setof public.rest_embed_sales
   language sql stable as $$ select * from public.rest_embed_sales where book_id = $1.id and amount > 6 $$;
 create function public.rest_embed_first_tag(public.rest_embed_books) returns public.rest_embed_tags
@@ -58,7 +71,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await setAggregates(false);
   await db.query(`drop table if exists public.rest_embed_tags, public.rest_embed_books,
-    public.rest_embed_book_tags, public.rest_embed_sales cascade`);
+    public.rest_embed_book_tags, public.rest_embed_sales, public.rest_embed_reviews cascade;
+    drop function if exists public.rest_embed_pick(text), public.rest_embed_pick(int), public.rest_embed_pick(),
+      public.rest_embed_body(text), public.rest_embed_unnamed_int(int)`);
   await db.end();
 });
 
@@ -85,6 +100,68 @@ describe('many-to-many', () => {
       { label: 'classic', books: [{ title: 'Emma' }] },
       { label: 'romance', books: [{ title: 'Emma' }] },
     ]);
+  });
+});
+
+describe('ambiguity and spreads', () => {
+  it('lists every candidate relationship as an array in PGRST201 details', async () => {
+    const { error, status } = await serviceClient()
+      .from('rest_embed_reviews')
+      .select('id, rest_embed_books(title)');
+    expect(status).toBe(300);
+    expect(error?.code).toBe('PGRST201');
+    expect(error?.details).toEqual([
+      {
+        cardinality: 'many-to-one',
+        embedding: 'rest_embed_reviews with rest_embed_books',
+        relationship:
+          'rest_embed_reviews_book_id_fkey using rest_embed_reviews(book_id) and rest_embed_books(id)',
+      },
+      {
+        cardinality: 'many-to-one',
+        embedding: 'rest_embed_reviews with rest_embed_books',
+        relationship:
+          'rest_embed_reviews_editor_id_fkey using rest_embed_reviews(editor_id) and rest_embed_books(id)',
+      },
+    ]);
+  });
+
+  it('spreads a to-many relationship as arrays of its columns', async () => {
+    const { data, error } = await serviceClient()
+      .from('rest_embed_books')
+      .select('title, ...rest_embed_sales(amount)')
+      .eq('id', 1)
+      .single();
+    expect(error).toBeNull();
+    expect({ ...data, amount: [...(data?.amount as number[])].sort() }).toEqual({
+      title: 'Dune',
+      amount: [10, 5].sort(),
+    });
+  });
+});
+
+describe('function overloads', () => {
+  it('picks the overload the argument names choose, and lists candidates it cannot choose between', async () => {
+    const none = await serviceClient().rpc('rest_embed_pick');
+    expect(none.data).toBe('none');
+    const ambiguous = await serviceClient().rpc('rest_embed_pick', { a: 'x' });
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error?.message).toBe(
+      'Could not choose the best candidate function between: public.rest_embed_pick(a => integer), public.rest_embed_pick(a => text)',
+    );
+  });
+
+  it('calls a function of one unnamed text parameter with the body, and does not know one of an int', async () => {
+    const text = await serviceClient().rpc('rest_embed_body', { '': 'hello' });
+    expect(text.error).toBeNull();
+    expect(text.data).toBe('body: {"":"hello"}');
+
+    const int = await serviceClient().rpc('rest_embed_unnamed_int', { '': 1 });
+    expect(int.status).toBe(404);
+    expect(int.error?.code).toBe('PGRST202');
+    expect(int.error?.message).toBe(
+      'Could not find the function public.rest_embed_unnamed_int() in the schema cache',
+    );
   });
 });
 
