@@ -3,7 +3,6 @@ import { readBody } from '../http.ts';
 import { apiError } from './errors.ts';
 import { negotiate, parsePreferences, type Accepted, type Preferences } from './preferences.ts';
 import { parseQueryParams, topLevelRange, type QueryParams, type Range } from './query-params.ts';
-import { EXPOSED_SCHEMAS } from './schema-cache.ts';
 
 /**
  * Everything the rest of the pipeline needs from an HTTP request, read once (PostgREST's
@@ -54,7 +53,7 @@ function safeDecode(s: string): string {
   }
 }
 
-export function resolveRoute(req: IncomingMessage, path: string): Route {
+export function resolveRoute(req: IncomingMessage, path: string, exposed: string[]): Route {
   const segments = path.split('/').filter(Boolean).map(safeDecode);
   const method = req.method ?? 'GET';
   // Profile headers choose the schema; only exposed schemas may be named.
@@ -62,16 +61,16 @@ export function resolveRoute(req: IncomingMessage, path: string): Route {
     ? req.headers['accept-profile']
     : req.headers['content-profile'];
   const profileName = typeof profile === 'string' ? profile : undefined;
-  if (profileName !== undefined && !EXPOSED_SCHEMAS.includes(profileName)) {
+  if (profileName !== undefined && !exposed.includes(profileName)) {
     throw apiError(
       406,
       'PGRST106',
       `Invalid schema: ${profileName}`,
       null,
-      `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
     );
   }
-  const schema = profileName ?? EXPOSED_SCHEMAS[0];
+  const schema = profileName ?? exposed[0];
   const profileHeader: Record<string, string> = profileName ? { 'Content-Profile': profileName } : {};
 
   if (segments.length === 0) {

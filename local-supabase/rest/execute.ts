@@ -3,6 +3,7 @@ import type { ApiRequest } from './api-request.ts';
 import { ANON_ROLE, type Claims } from './authenticate.ts';
 import { ApiError, apiError, fromPgError, isPgError } from './errors.ts';
 import type { Statement } from './query.ts';
+import { ident } from './sql.ts';
 
 /**
  * Runs a request's statement as PostgREST does: in one transaction on the `authenticator` pool,
@@ -17,7 +18,9 @@ export interface ResultRow {
   response_inserted?: number | null;
 }
 
-const SEARCH_PATH = '"public", "extensions"';
+/** db-extra-search-path (`[api] extra_search_path`), after the request's schema as PostgREST sets it. */
+const EXTRA_SEARCH_PATH = ['public', 'extensions'];
+const searchPath = (schema: string) => [schema, ...EXTRA_SEARCH_PATH].map(ident).join(', ');
 
 const LOCALS_SQL =
   "select set_config('search_path', $1, true), set_config('role', $2, true), " +
@@ -131,12 +134,17 @@ export function createExecutor(pool: pg.Pool) {
       client.query(query as unknown as pg.Submittable);
     });
     const result = row ?? EMPTY_RESULT;
-    // A read (or a write answering an array) has nothing to undo when it is not singular.
+    // Only reads come here with a check left: they have nothing to undo.
     failNotSingular(statement, result);
+    failExceedsMaxAffected(statement, result);
     return result;
   }
 
-  /** An explicit transaction, for a write that must be undone when its answer is not singular. */
+  /**
+   * An explicit transaction, for a statement whose outcome is decided after it ran: a write undone
+   * when its answer is not singular or affected more rows than `max-affected` allows, a request
+   * that ends in ROLLBACK (`Prefer: tx=rollback`), a count that needs the planner's estimate.
+   */
   async function runInTransaction(
     client: pg.PoolClient,
     locals: string[],
@@ -152,10 +160,20 @@ export function createExecutor(pool: pg.Pool) {
     try {
       await client.query({ name: 'pgrst_locals', text: LOCALS_SQL, values: locals });
       const result = await client.query<ResultRow>({ name, text: statement.text, values: statement.values });
-      const row = result.rows[0] ?? EMPTY_RESULT;
+      const row = statement.explainPlan
+        ? planResult(statement.explainPlan, result)
+        : (result.rows[0] ?? EMPTY_RESULT);
       failNotSingular(statement, row);
-      await client.query('COMMIT');
-      return row;
+      failExceedsMaxAffected(statement, row);
+      if (statement.rollback) {
+        // Deferred constraints are checked before the rollback, so the answer tells of their errors.
+        await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+      }
+      const total = statement.explainCount
+        ? await estimatedTotal(client, statement, row)
+        : row.total_result_set;
+      await client.query(statement.rollback ? 'ROLLBACK' : 'COMMIT');
+      return { ...row, total_result_set: total };
     } catch (error) {
       await client.query('ROLLBACK').catch(markBroken);
       throw error;
@@ -184,7 +202,7 @@ export function createExecutor(pool: pg.Pool) {
       );
     }
     const locals = [
-      SEARCH_PATH,
+      searchPath(request.schema),
       claims.role,
       JSON.stringify(claims),
       request.method,
@@ -193,7 +211,15 @@ export function createExecutor(pool: pg.Pool) {
       JSON.stringify(request.cookies),
     ];
     const name = statementName(generation, statement.text);
-    const pipelined = statement.readOnly || !statement.singular;
+    const decidedAfter =
+      statement.explainPlan !== undefined ||
+      statement.singular ||
+      statement.rollback ||
+      statement.maxAffected !== undefined ||
+      statement.explainCount !== undefined;
+    const pipelined =
+      !decidedAfter ||
+      (statement.readOnly && !statement.rollback && !statement.explainCount && !statement.explainPlan);
     let broken = false;
     try {
       return pipelined
@@ -213,6 +239,54 @@ export function createExecutor(pool: pg.Pool) {
       client.release(broken);
     }
   };
+}
+
+/** The output of EXPLAIN as the answer's body: the JSON document, or the text's lines. */
+function planResult(format: 'json' | 'text', result: pg.QueryResult): ResultRow {
+  const values = result.rows.map((r: Record<string, unknown>) => r['QUERY PLAN']);
+  const body =
+    format === 'json'
+      ? typeof values[0] === 'string'
+        ? values[0]
+        : JSON.stringify(values[0])
+      : values.map(String).join('\n');
+  return { total_result_set: null, page_total: '0', body };
+}
+
+/** `Prefer: handling=strict, max-affected=N`: more rows than N undo the statement (PGRST124). */
+function failExceedsMaxAffected(statement: Statement, row: ResultRow) {
+  const n = Number(row.page_total);
+  if (statement.maxAffected !== undefined && n > statement.maxAffected) {
+    throw apiError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${n} rows`,
+    );
+  }
+}
+
+/**
+ * `count=planned`: the planner's row estimate of the count query; `count=estimated`: the exact
+ * count, unless it passed db-max-rows, then the larger of it and the estimate.
+ */
+async function estimatedTotal(client: pg.PoolClient, statement: Statement, row: ResultRow) {
+  const explain = statement.explainCount;
+  if (!explain) return row.total_result_set;
+  const result = await client.query<{ 'QUERY PLAN': unknown }>({
+    text: explain.text,
+    values: explain.values,
+  });
+  const raw = result.rows[0]?.['QUERY PLAN'];
+  const planJson = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const planned = planJson[0]?.Plan?.['Plan Rows'];
+  const plannedText = planned === undefined ? null : String(Math.round(planned));
+  if (explain.kind === 'planned') return plannedText;
+  const exact = row.total_result_set === null ? null : Number(row.total_result_set);
+  if (exact !== null && explain.maxRows !== undefined && exact > explain.maxRows && planned !== undefined) {
+    return String(Math.max(exact, Math.round(planned)));
+  }
+  return row.total_result_set;
 }
 
 /** `Accept: application/vnd.pgrst.object+json` needs exactly one row (PGRST116 otherwise). */

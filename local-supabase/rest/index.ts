@@ -8,11 +8,11 @@ import { authenticate, type Claims } from './authenticate.ts';
 import { ApiError, apiError, respondError } from './errors.ts';
 import { createExecutor } from './execute.ts';
 import { openApi } from './openapi.ts';
-import { createPlan, type Limits, type Plan } from './plan.ts';
+import { createPlan, type Plan } from './plan.ts';
 import { statementFor } from './query.ts';
 import { respond, send } from './response.ts';
 import { LISTENER_APPLICATION_NAME, SchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
-import { readApiLimits } from './settings.ts';
+import { readApiSettings, type ApiSettings } from './settings.ts';
 
 /**
  * The PostgREST subset that supabase-js (postgrest-js) speaks, answering as PostgREST 13 does.
@@ -22,16 +22,17 @@ import { readApiLimits } from './settings.ts';
  */
 
 export interface RestOptions {
-  /** defaults to `[api]` of supabase/config.toml */
-  limits?: Limits;
+  /** defaults to `[api]` of supabase/config.toml (and PGRST_DB_* from the environment) */
+  settings?: ApiSettings;
 }
 
 export function createRest(ctx: StackContext, options: RestOptions = {}): HttpService {
-  const limits = options.limits ?? readApiLimits();
+  const settings = options.settings ?? readApiSettings();
   const schemaCache = new SchemaCacheHolder(
     ctx.adminPool,
     () => new pg.Client({ connectionString: dbUrl(ctx.config), application_name: LISTENER_APPLICATION_NAME }),
     (m) => ctx.log('rest', m),
+    settings,
   );
   void schemaCache.get().catch(() => undefined);
   void schemaCache.listen();
@@ -44,20 +45,21 @@ export function createRest(ctx: StackContext, options: RestOptions = {}): HttpSe
   async function plan(request: ApiRequest): Promise<{ cache: SchemaCache; plan: Plan }> {
     const cache = await schemaCache.get().catch(() => Promise.reject(unavailable()));
     try {
-      return { cache, plan: createPlan(request, cache, limits) };
+      return { cache, plan: createPlan(request, cache) };
     } catch (error) {
       if (!(error instanceof ApiError && error.cacheMiss)) throw error;
       const settled = await schemaCache.settle().catch(() => Promise.reject(unavailable()));
       if (settled === cache) throw error;
-      return { cache: settled, plan: createPlan(request, settled, limits) };
+      return { cache: settled, plan: createPlan(request, settled) };
     }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
-    const route = resolveRoute(req, path);
+    const current = await schemaCache.get().catch(() => Promise.reject(unavailable()));
+    const route = resolveRoute(req, path, current.config.schemas);
     const claims: Claims = await authenticate(req, url);
     if (route.target.kind === 'openapi') {
-      const cache = await schemaCache.get().catch(() => Promise.reject(unavailable()));
+      const cache = current;
       const body = JSON.stringify(openApi(cache, route.schema));
       return send(
         res,

@@ -54,7 +54,10 @@ export function findRoutine(
   if (matches.length === 1) return matches[0];
   if (matches.length === 0 && fallbacks.length === 1) return fallbacks[0];
   if (matches.length > 1 || fallbacks.length > 1) {
-    const list = (matches.length ? matches : fallbacks)
+    // Fewer parameters first, then by their types (the local stand-in for PostgREST's order).
+    const signature = (r: Routine) => r.params.map((p) => p.type).join(',');
+    const list = [...(matches.length ? matches : fallbacks)]
+      .sort((a, b) => a.params.length - b.params.length || signature(a).localeCompare(signature(b)))
       .map((r) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`)
       .join(', ');
     throw apiError(
@@ -74,11 +77,13 @@ export function findRoutine(
       : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
   let hint: string | null = null;
   if (candidates.length) {
-    const best = candidates[0];
-    hint = `Perhaps you meant to call the function ${func}(${best.params
-      .map((p) => p.name)
-      .sort()
-      .join(', ')})`;
+    // The overload whose parameter names are closest to those given, if one is close at all.
+    const listText = (names: string[]) => `(${[...names].sort().join(', ')})`;
+    const best = closest(
+      listText(argKeys),
+      candidates.map((r) => listText(r.params.map((p) => p.name))),
+    );
+    if (best) hint = `Perhaps you meant to call the function ${func}${best}`;
   } else {
     const names = [...cache.routines.keys()]
       .filter((k) => k.startsWith(`${schema}.`))

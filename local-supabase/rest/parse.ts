@@ -27,7 +27,15 @@ export interface Field {
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; field: Field; alias?: string; cast?: string; aggregate?: string }
+  | {
+      kind: 'field';
+      field: Field;
+      alias?: string;
+      cast?: string;
+      aggregate?: string;
+      /** `col.sum()::int`: the cast of the aggregate's result */
+      aggregateCast?: string;
+    }
   | {
       kind: 'embed';
       name: string;
@@ -320,24 +328,25 @@ function selectItem(c: Cursor): SelectItem {
   const alias = optionalAlias(c);
   if (c.peek('count()')) {
     c.i += 7;
-    if (c.eat('::')) castIdentifier(c);
+    const aggregateCast = c.eat('::') ? castIdentifier(c) : undefined;
     c.ws();
     selectEnd(c);
-    return { kind: 'field', field: { name: '*', jsonPath: [] }, alias, aggregate: 'count' };
+    return { kind: 'field', field: { name: '*', jsonPath: [] }, alias, aggregate: 'count', aggregateCast };
   }
   const f = field(c);
   let cast: string | undefined;
   if (c.eat('::')) cast = castIdentifier(c);
   let aggregate: string | undefined;
+  let aggregateCast: string | undefined;
   const agg = /^\.(sum|avg|count|max|min)\(\)/.exec(c.s.slice(c.i));
   if (agg) {
     c.i += agg[0].length;
     aggregate = agg[1];
-    if (c.eat('::')) castIdentifier(c);
+    if (c.eat('::')) aggregateCast = castIdentifier(c);
   }
   c.ws();
   selectEnd(c);
-  return { kind: 'field', field: f, alias, cast, aggregate };
+  return { kind: 'field', field: f, alias, cast, aggregate, aggregateCast };
 }
 
 function selectForest(c: Cursor): SelectItem[] {

@@ -26,7 +26,21 @@ export interface Limits {
   maxRows?: number;
 }
 
-export interface ReadPlan {
+/** What every plan carries about the transaction and the count (from `Prefer` and db config). */
+export interface TxPlan {
+  /** `Prefer: count=…`, or undefined when no total is asked for */
+  countKind?: 'exact' | 'planned' | 'estimated';
+  /** the transaction ends in ROLLBACK (db-tx-end, or `Prefer: tx=rollback` where allowed) */
+  rollback: boolean;
+  /** `Prefer: tx=…` when the database lets a request choose (db-tx-end `*-allow-override`) */
+  txApplied?: 'commit' | 'rollback';
+  /** `Prefer: handling=strict, max-affected=N` on an update, delete or function call */
+  maxAffected?: number;
+  /** db-max-rows, for `count=estimated` */
+  maxRows?: number;
+}
+
+export interface ReadPlan extends TxPlan {
   kind: 'read';
   /** the relation's name, for Content-Location */
   name: string;
@@ -37,7 +51,7 @@ export interface ReadPlan {
   accepted: Accepted;
 }
 
-export interface MutatePlan {
+export interface MutatePlan extends TxPlan {
   kind: 'mutate';
   method: 'POST' | 'PATCH' | 'DELETE';
   /** the table written, schema-qualified and quoted */
@@ -69,7 +83,7 @@ export type CallArgs =
   /** POST: arguments from the JSON body's keys */
   | { kind: 'body'; payload: Payload; params: RoutineParam[] };
 
-export interface CallPlan {
+export interface CallPlan extends TxPlan {
   kind: 'call';
   routine: Routine;
   args: CallArgs;
@@ -83,13 +97,48 @@ export interface CallPlan {
 
 export type Plan = ReadPlan | MutatePlan | CallPlan;
 
-export function createPlan(request: ApiRequest, cache: SchemaCache, limits: Limits): Plan {
+export function createPlan(request: ApiRequest, cache: SchemaCache): Plan {
+  const { preferences } = request;
+  if (preferences.handling === 'strict' && preferences.invalid.length > 0) {
+    throw apiError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${preferences.invalid.join(', ')}`,
+    );
+  }
+  if (request.accepted.plan && !cache.config.planEnabled) {
+    throw apiError(
+      406,
+      'PGRST107',
+      `None of these media types are available: application/vnd.pgrst.plan+${request.accepted.plan.format}`,
+    );
+  }
+  const limits: Limits = { maxRows: cache.config.maxRows };
   if (request.target.kind === 'routine') return callPlan(request, request.target.name, cache, limits);
   if (request.method === 'GET' || request.method === 'HEAD') {
     return readPlan(request, request.target.kind === 'relation' ? request.target.name : '', cache, limits);
   }
   return mutatePlan(request, request.target.kind === 'relation' ? request.target.name : '', cache);
 }
+
+/** The transaction's end, the count and max-affected, as PostgREST's MainTx decides them. */
+function txPlan(request: ApiRequest, cache: SchemaCache, guardsRows: boolean): TxPlan {
+  const { preferences } = request;
+  const { txEnd, maxRows } = cache.config;
+  const tx = allowsTxOverride(cache) ? preferences.tx : undefined;
+  const rollbackByDefault = txEnd === 'rollback' || txEnd === 'rollback-allow-override';
+  return {
+    countKind: preferences.count,
+    rollback: tx === 'rollback' || (rollbackByDefault && tx !== 'commit'),
+    txApplied: tx,
+    maxAffected: guardsRows && preferences.handling === 'strict' ? preferences.maxAffected : undefined,
+    maxRows,
+  };
+}
+
+export const allowsTxOverride = (cache: SchemaCache) =>
+  cache.config.txEnd === 'commit-allow-override' || cache.config.txEnd === 'rollback-allow-override';
 
 function readPlan(request: ApiRequest, name: string, cache: SchemaCache, limits: Limits): ReadPlan {
   const { schema, params, preferences } = request;
@@ -105,6 +154,7 @@ function readPlan(request: ApiRequest, name: string, cache: SchemaCache, limits:
   root.offset = range.offset;
   root.limit = range.limit;
   return {
+    ...txPlan(request, cache, false),
     kind: 'read',
     name,
     root,
@@ -155,6 +205,7 @@ function mutatePlan(request: ApiRequest, name: string, cache: SchemaCache): Muta
     if (conflictColumns) conflict = { columns: conflictColumns, resolution: preferences.resolution };
   }
   return {
+    ...txPlan(request, cache, method !== 'POST'),
     kind: 'mutate',
     method,
     target,
@@ -176,6 +227,13 @@ function callPlan(request: ApiRequest, fnName: string, cache: SchemaCache, limit
   const isRead = request.method !== 'POST';
   const argKeys = isRead ? [...new Set(params.rpcArgs.map(([k]) => k))] : (payload as Payload).keys;
   const routine = findRoutine(cache, schema, fnName, argKeys, !isRead);
+  if (preferences.handling === 'strict' && preferences.maxAffected !== undefined && !routine.returnsSet) {
+    throw apiError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    );
+  }
   const rowTable = routine.returnTable ? cache.tables.get(`${schema}.${routine.returnTable}`) : undefined;
   const relName = routine.returnTable ?? fnName;
 
@@ -206,6 +264,7 @@ function callPlan(request: ApiRequest, fnName: string, cache: SchemaCache, limit
   root.offset = range.offset;
   root.limit = range.limit;
   return {
+    ...txPlan(request, cache, true),
     kind: 'call',
     routine,
     args,

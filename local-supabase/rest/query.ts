@@ -1,5 +1,5 @@
 import { QUANT_SQL, SIMPLE_SQL, type Field, type Filter, type SelectItem } from './parse.ts';
-import { isToOne, type NodeLogic, type ReadNode } from './read-plan.ts';
+import { fieldOutputName, isToOne, outputNames, type NodeLogic, type ReadNode } from './read-plan.ts';
 import type { Payload } from './api-request.ts';
 import { apiError } from './errors.ts';
 import type { CallPlan, MutatePlan, Plan, ReadPlan } from './plan.ts';
@@ -28,27 +28,32 @@ export function fieldSql(node: ReadNode, f: Field, p: Params): string {
   );
 }
 
-function outputName(f: Field): string {
-  if (f.jsonPath.length === 0) return f.name;
-  const last = f.jsonPath[f.jsonPath.length - 1];
-  if (!last.isIndex) return last.key;
-  const lastKey = [...f.jsonPath].reverse().find((op) => !op.isIndex);
-  return lastKey?.key ?? f.name;
-}
+const outputName = (f: Field): string => fieldOutputName(f);
 
 // Casts are written into the SQL (a type cannot be a parameter); the parser only lets letters,
 // digits, spaces and `_` through, which cannot leave the type position. Checked again here.
 const SAFE_CAST = /^[\p{L}\p{N}_ ]+$/u;
 
+function castSql(sql: string, cast: string | undefined): string {
+  if (!cast) return sql;
+  if (!SAFE_CAST.test(cast)) throw apiError(400, 'PGRST100', 'Invalid type name in a cast');
+  return `CAST( ${sql} AS ${cast} )`;
+}
+
+const isAggregate = (item: SelectItem) => item.kind === 'field' && item.aggregate !== undefined;
+
 function selectItemSql(node: ReadNode, item: SelectItem, p: Params): string {
   if (item.kind === 'star') return `${node.qualifier}.*`;
   if (item.kind !== 'field') return '';
-  if (item.field.name === '*' && item.field.jsonPath.length === 0) return `${node.qualifier}.*`;
-  let sql = fieldSql(node, item.field, p);
-  if (item.cast) {
-    if (!SAFE_CAST.test(item.cast)) throw apiError(400, 'PGRST100', 'Invalid type name in a cast');
-    sql = `CAST( ${sql} AS ${item.cast} )`;
+  if (item.aggregate) {
+    // `count()` counts rows; `col.fn()` aggregates the (cast) column; both named after the function.
+    const star = item.field.name === '*' && item.field.jsonPath.length === 0;
+    const arg = star ? '*' : castSql(fieldSql(node, item.field, p), item.cast);
+    const sql = castSql(`${item.aggregate}(${arg})`, item.aggregateCast);
+    return `${sql} AS ${ident(item.alias ?? item.aggregate)}`;
   }
+  if (item.field.name === '*' && item.field.jsonPath.length === 0) return `${node.qualifier}.*`;
+  const sql = castSql(fieldSql(node, item.field, p), item.cast);
   return `${sql} AS ${ident(item.alias ?? outputName(item.field))}`;
 }
 
@@ -115,9 +120,22 @@ export function conditionsSql(node: ReadNode, logic: NodeLogic[], p: Params): st
 
 function joinConditions(child: ReadNode, parent: ReadNode): string[] {
   if (!child.rel) return [];
-  return child.rel.columns.map(
-    ([col, fcol]) => `${child.qualifier}.${ident(fcol)} = ${parent.qualifier}.${ident(col)}`,
-  );
+  // Many-to-many: the junction's rows that point at the parent.
+  const near = child.rel.junction ? junctionAlias(child) : child.qualifier;
+  return child.rel.columns.map(([col, fcol]) => `${near}.${ident(fcol)} = ${parent.qualifier}.${ident(col)}`);
+}
+
+const junctionAlias = (child: ReadNode) => ident(`${child.fromAlias ?? child.relName}_junction`);
+
+/** Many-to-many: the junction table joined to the child's rows. */
+function junctionSql(child: ReadNode): string {
+  const junction = child.rel?.junction;
+  if (!junction) return '';
+  const alias = junctionAlias(child);
+  const on = junction.columns
+    .map(([jcol, fcol]) => `${alias}.${ident(jcol)} = ${child.qualifier}.${ident(fcol)}`)
+    .join(' AND ');
+  return ` INNER JOIN ${qualified(junction.schema, junction.name)} AS ${alias} ON ${on}`;
 }
 
 function orderSql(node: ReadNode, p: Params): string {
@@ -149,7 +167,7 @@ function limitSql(node: ReadNode, p: Params): string {
 }
 
 const fromSql = (node: ReadNode) =>
-  ` FROM ${node.from}${node.fromAlias !== undefined ? ` AS ${ident(node.fromAlias)}` : ''}`;
+  ` FROM ${node.from}${node.fromAlias !== undefined ? ` AS ${ident(node.fromAlias)}` : ''}${junctionSql(node)}`;
 
 function hasOutput(child: ReadNode): boolean {
   return child.fields.length > 0 || child.children.some(hasOutput);
@@ -158,9 +176,13 @@ function hasOutput(child: ReadNode): boolean {
 /** The SELECT of a node and its embedded children (PostgREST's readPlanToQuery). */
 export function readQuery(node: ReadNode, p: Params, parent?: ReadNode): string {
   const selects: string[] = [];
+  // With an aggregate, every other selected item groups the rows (by position or expression).
+  const groupBy: (number | string)[] = [];
+  const aggregated = node.fields.some(isAggregate);
   const noFields = node.fields.length === 0 && node.children.length === 0;
   for (const item of noFields ? ([{ kind: 'star' }] as SelectItem[]) : node.fields) {
     selects.push(selectItemSql(node, item, p));
+    if (!isAggregate(item)) groupBy.push(selects.length);
   }
   const joins: string[] = [];
   for (const child of node.children) {
@@ -171,10 +193,26 @@ export function readQuery(node: ReadNode, p: Params, parent?: ReadNode): string 
     if (isToOne(child.rel)) {
       if (hasOutput(child)) {
         selects.push(child.spread ? `${agg}.*` : `row_to_json(${agg}.*)::jsonb AS ${name}`);
+        if (!child.spread) groupBy.push(selects.length);
+        else groupBy.push(...(outputNames(child) ?? []).map((n) => `${agg}.${ident(n)}`));
       }
       joins.push(` ${joinType} JOIN LATERAL ( ${sub} ) AS ${agg} ON TRUE`);
+    } else if (child.spread) {
+      // `...rel(a, b)` on to-many: each column becomes the array of the related rows' values.
+      const names = outputNames(child) ?? [];
+      const arrays = names.map((n) => `COALESCE(json_agg(${agg}.${ident(n)}), '[]') AS ${ident(n)}`);
+      if (names.length) {
+        selects.push(`${agg}.*`);
+        groupBy.push(...names.map((n) => `${agg}.${ident(n)}`));
+      }
+      joins.push(
+        ` ${joinType} JOIN LATERAL ( SELECT ${arrays.join(', ') || 'NULL'} FROM (${sub} ) AS ${agg} ) AS ${agg} ON TRUE`,
+      );
     } else {
-      if (hasOutput(child)) selects.push(`COALESCE( ${agg}.${agg}, '[]') AS ${name}`);
+      if (hasOutput(child)) {
+        selects.push(`COALESCE( ${agg}.${agg}, '[]') AS ${name}`);
+        groupBy.push(selects.length);
+      }
       const cond = child.joinType === 'inner' ? `${agg} IS NOT NULL` : 'TRUE';
       joins.push(
         ` ${joinType} JOIN LATERAL ( SELECT json_agg(${agg})::jsonb AS ${agg} FROM (${sub} ) AS ${agg} ) AS ${agg} ON ${cond}`,
@@ -188,6 +226,7 @@ export function readQuery(node: ReadNode, p: Params, parent?: ReadNode): string 
   return (
     `SELECT ${selects.join(', ')}${fromSql(node)}${joins.join('')}` +
     (conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '') +
+    (aggregated && groupBy.length ? ` GROUP BY ${groupBy.join(', ')}` : '') +
     orderSql(node, p) +
     limitSql(node, p)
   );
@@ -213,6 +252,27 @@ export interface Statement {
   readOnly: boolean;
   /** the answer must be exactly one row (`Accept: application/vnd.pgrst.object+json`) */
   singular: boolean;
+  /** end the transaction with ROLLBACK (`Prefer: tx=rollback` or db-tx-end) */
+  rollback?: boolean;
+  /** fail with PGRST124 (and roll back) when more rows than this were affected */
+  maxAffected?: number;
+  /** `count=planned|estimated`: the planner's row estimate, run after the statement */
+  explainCount?: { text: string; values: string[]; kind: 'planned' | 'estimated'; maxRows?: number };
+  /** the statement is an EXPLAIN whose output is the answer's body */
+  explainPlan?: 'json' | 'text';
+}
+
+/** The transaction controls every statement carries from its plan. */
+function txFields(plan: Plan): Pick<Statement, 'rollback' | 'maxAffected'> {
+  return { rollback: plan.rollback, maxAffected: plan.maxAffected };
+}
+
+/** The planner's estimate of the rows a count query would count (PostgREST's postExplain). */
+function explainCount(plan: ReadPlan): Statement['explainCount'] {
+  if (plan.countKind !== 'planned' && plan.countKind !== 'estimated') return undefined;
+  const p = new Params();
+  const text = `EXPLAIN (FORMAT JSON) ${countQuery(plan.root, p)}`;
+  return { text, values: p.values, kind: plan.countKind, maxRows: plan.maxRows };
 }
 
 /** The body aggregate: a JSON array, one object, or CSV. */
@@ -235,27 +295,48 @@ const totalSql = (count: boolean) =>
   count ? '(SELECT pg_catalog.count(*) FROM pgrst_source_count)' : 'null::bigint';
 
 export function statementFor(plan: Plan): Statement {
-  switch (plan.kind) {
-    case 'read':
-      return readStatement(plan);
-    case 'mutate':
-      return mutateStatement(plan);
-    case 'call':
-      return callStatement(plan);
-  }
+  const statement =
+    plan.kind === 'read'
+      ? readStatement(plan)
+      : plan.kind === 'mutate'
+        ? mutateStatement(plan)
+        : callStatement(plan);
+  const explain = plan.accepted.plan;
+  if (!explain) return statement;
+  // `Accept: application/vnd.pgrst.plan`: the statement's plan instead of its result.
+  const options = [`FORMAT ${explain.format.toUpperCase()}`, ...explain.options.map((o) => o.toUpperCase())];
+  return {
+    ...statement,
+    text: `EXPLAIN (${options.join(', ')}) ${statement.text}`,
+    singular: false,
+    maxAffected: undefined,
+    explainCount: undefined,
+    explainPlan: explain.format,
+  };
 }
 
 function readStatement(plan: ReadPlan): Statement {
   const p = new Params();
   const main = readQuery(plan.root, p);
-  const count = plan.count ? countQuery(plan.root, p) : '';
+  // count=planned takes the planner's estimate alone; count=estimated counts up to db-max-rows + 1.
+  const counted = plan.count && plan.countKind !== 'planned';
+  const estimatedLimit =
+    plan.countKind === 'estimated' && plan.maxRows !== undefined ? ` LIMIT ${plan.maxRows + 1}` : '';
+  const count = counted ? countQuery(plan.root, p) + estimatedLimit : '';
   const text =
     `WITH pgrst_source AS ( ${main} )` +
-    (plan.count ? `, pgrst_source_count AS ( ${count} )` : '') +
-    ` SELECT ${totalSql(plan.count)} AS total_result_set,` +
+    (counted ? `, pgrst_source_count AS ( ${count} )` : '') +
+    ` SELECT ${totalSql(counted)} AS total_result_set,` +
     ` pg_catalog.count(_postgrest_t) AS page_total, ${bodyAgg(plan.accepted, plan.head)} AS body` +
     ' FROM ( SELECT * FROM pgrst_source ) _postgrest_t';
-  return { text, values: p.values, readOnly: true, singular: plan.accepted.media === 'object' };
+  return {
+    text,
+    values: p.values,
+    readOnly: true,
+    singular: plan.accepted.media === 'object',
+    ...txFields(plan),
+    explainCount: explainCount(plan),
+  };
 }
 
 function mutateStatement(plan: MutatePlan): Statement {
@@ -322,7 +403,13 @@ function mutateStatement(plan: MutatePlan): Statement {
     `${full ? bodyAgg(plan.accepted, false) : "''"} AS body, ` +
     `${upsertCounting ? "nullif(current_setting('pgrst.inserted', true),'')::int" : 'null::int'} AS response_inserted ` +
     `FROM (${select}) _postgrest_t`;
-  return { text, values: p.values, readOnly: false, singular: plan.accepted.media === 'object' };
+  return {
+    text,
+    values: p.values,
+    readOnly: false,
+    singular: plan.accepted.media === 'object',
+    ...txFields(plan),
+  };
 }
 
 /** `FROM` the JSON payload as rows of the payload's columns (with defaults when asked). */
@@ -412,5 +499,11 @@ function callStatement(plan: CallPlan): Statement {
     (plan.count ? `, pgrst_source_count AS (${countSql})` : '') +
     ` SELECT ${totalSql(plan.count)} AS total_result_set, ` +
     `${single ? '1' : 'pg_catalog.count(_postgrest_t)'} AS page_total, ${body} AS body FROM (${readSql}) _postgrest_t`;
-  return { text, values: p.values, readOnly: plan.readOnly, singular: accepted.media === 'object' };
+  return {
+    text,
+    values: p.values,
+    readOnly: plan.readOnly,
+    singular: accepted.media === 'object',
+    ...txFields(plan),
+  };
 }

@@ -57,7 +57,15 @@ export function findRel(
   const all = cache.relationships.get(`${schema}.${origin}`) ?? [];
   const single = (r: Relationship, which: 0 | 1, value: string) =>
     r.columns.length === 1 && r.columns[0][which] === value;
+  const computed = all.filter((r) => r.computed && hint === undefined && r.constraint === target);
+  if (computed.length === 1) return computed[0];
   const matches = all.filter((r) => {
+    if (r.computed) return false;
+    if (r.junction) {
+      // `target!junction` or `target!constraint` picks one path; a self join needs no more.
+      if (target !== r.foreignTable || r.isSelf) return false;
+      return hint === undefined || hint === r.junction.name || r.junction.constraints.includes(hint);
+    }
     if (r.isSelf) {
       if (hint === undefined) {
         return (
@@ -88,19 +96,26 @@ export function findRel(
       null,
     );
   }
-  const cardinalityName = { m2o: 'many-to-one', o2m: 'one-to-many', o2o: 'one-to-one' } as const;
+  const cardinalityName = {
+    m2o: 'many-to-one',
+    o2m: 'one-to-many',
+    o2o: 'one-to-one',
+    m2m: 'many-to-many',
+  } as const;
   const details = matches.map((r) => ({
     cardinality: cardinalityName[r.cardinality],
     embedding: `${r.table} with ${r.foreignTable}`,
-    relationship: `${r.constraint} using ${r.table}(${r.columns.map((c) => c[0]).join(', ')}) and ${r.foreignTable}(${r.columns.map((c) => c[1]).join(', ')})`,
+    relationship: r.junction
+      ? `${r.junction.name} using ${r.junction.constraints[0]}(${r.columns.map((c) => c[1]).join(', ')}) and ${r.junction.constraints[1]}(${r.junction.columns.map((c) => c[0]).join(', ')})`
+      : `${r.constraint} using ${r.table}(${r.columns.map((c) => c[0]).join(', ')}) and ${r.foreignTable}(${r.columns.map((c) => c[1]).join(', ')})`,
   }));
   throw apiError(
     300,
     'PGRST201',
     `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
-    JSON.stringify(details),
+    details,
     `Try changing '${target}' to one of the following: ${matches
-      .map((r) => `'${r.foreignTable}!${r.constraint}'`)
+      .map((r) => `'${r.foreignTable}!${r.junction ? r.junction.name : r.constraint}'`)
       .join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }
@@ -139,27 +154,31 @@ function addItems(
 ) {
   for (const item of items) {
     if (item.kind !== 'embed') {
-      if (item.kind === 'field' && item.aggregate) {
+      if (item.kind === 'field' && item.aggregate && !cache.config.aggregatesEnabled) {
         throw err(400, 'PGRST123', 'Use of aggregate functions is not allowed');
       }
       node.fields.push(item);
       continue;
     }
     const rel = findRel(cache, schema, originName, item.name, item.hint);
-    if (item.spread && !isToOne(rel)) {
+    if (item.spread && !isToOne(rel) && !spreadNames(item.children)) {
       throw err(
         400,
         'PGRST127',
         'Feature not implemented',
-        'Spreading a one-to-many or many-to-many relationship is not supported by the local stack',
+        'Spreading a one-to-many or many-to-many relationship needs its columns named (no *) in the local stack',
       );
     }
     const depth = node.depth + 1;
     const table = cache.tables.get(`${schema}.${rel.foreignTable}`);
     const alias = `${rel.foreignTable}_${depth}`;
+    // A computed relationship calls its function with the parent's row.
+    const from = rel.computed
+      ? `${qualified(rel.computed.schema, rel.computed.name)}(ROW(${node.qualifier}.*)::${rel.computed.paramType})`
+      : qualified(schema, rel.foreignTable);
     const child: ReadNode = {
       table,
-      from: qualified(schema, rel.foreignTable),
+      from,
       fromAlias: alias,
       qualifier: ident(alias),
       fields: [],
@@ -178,6 +197,46 @@ function addItems(
     addItems(cache, schema, child, rel.foreignTable, item.children);
     node.children.push(child);
   }
+}
+
+/** A to-many spread needs named columns: each becomes an array of the related rows' values. */
+function spreadNames(items: SelectItem[]): boolean {
+  return items.every(
+    (i) => (i.kind === 'field' && (i.field.name !== '*' || i.aggregate)) || i.kind === 'embed',
+  );
+}
+
+/** The keys a node's rows have, when its select names them all (no `*`). */
+export function outputNames(node: ReadNode): string[] | undefined {
+  const names: string[] = [];
+  const columns = node.table ? [...node.table.columns.keys()] : undefined;
+  for (const item of node.fields) {
+    const star =
+      item.kind === 'star' || (item.kind === 'field' && item.field.name === '*' && !item.aggregate);
+    if (star) {
+      if (!columns) return undefined;
+      names.push(...columns);
+    } else if (item.kind !== 'field') return undefined;
+    else if (item.aggregate) names.push(item.alias ?? item.aggregate);
+    else names.push(item.alias ?? fieldOutputName(item.field));
+  }
+  for (const child of node.children) {
+    if (child.spread) {
+      const inner = outputNames(child);
+      if (!inner) return undefined;
+      names.push(...inner);
+    } else names.push(child.relAlias ?? child.relName);
+  }
+  return names;
+}
+
+/** The key of a selected column: its name, or the last key of its JSON path. */
+export function fieldOutputName(f: { name: string; jsonPath: { key: string; isIndex: boolean }[] }): string {
+  if (f.jsonPath.length === 0) return f.name;
+  const last = f.jsonPath[f.jsonPath.length - 1];
+  if (!last.isIndex) return last.key;
+  const lastKey = [...f.jsonPath].reverse().find((op) => !op.isIndex);
+  return lastKey?.key ?? f.name;
 }
 
 /** The node an embed path (`a.b`) names, or PGRST108. */
@@ -294,6 +353,8 @@ export function returningColumns(node: ReadNode, pk: string[]): string[] | '*' {
     }
   }
   if (noFields) return '*';
+  // A computed relationship takes the whole row.
+  if (node.children.some((c) => c.rel?.computed)) return '*';
   for (const child of node.children) for (const [col] of child.rel?.columns ?? []) names.add(col);
   for (const col of pk) names.add(col);
   return [...names];

@@ -6,11 +6,36 @@ import type { CallPlan, MutatePlan, Plan, ReadPlan } from './plan.ts';
 import { contentType, preferenceApplied } from './preferences.ts';
 
 /**
+ * The `Preference-Applied` header, in PostgREST's order, with what each kind of plan honours:
+ * resolution on inserts, missing on inserts and updates, return on writes, max-affected on
+ * updates, deletes and calls (with handling=strict), count, tx, handling and timezone on all.
+ */
+function applied(request: ApiRequest, plan: Plan): Record<string, string> {
+  const p = request.preferences;
+  const mutate = plan.kind === 'mutate' ? plan : undefined;
+  const guards = (mutate && mutate.method !== 'POST') || plan.kind === 'call';
+  return preferenceApplied([
+    mutate?.conflict && `resolution=${mutate.conflict.resolution}`,
+    mutate && mutate.method !== 'DELETE' && p.missing && `missing=${p.missing}`,
+    mutate && p.representation && `return=${p.representation}`,
+    p.count && `count=${p.count}`,
+    plan.txApplied && `tx=${plan.txApplied}`,
+    p.handling && `handling=${p.handling}`,
+    p.timezone && `timezone=${p.timezone}`,
+    guards && p.handling === 'strict' && p.maxAffected !== undefined && `max-affected=${p.maxAffected}`,
+  ]);
+}
+
+/**
  * The HTTP answer from a plan and the row its statement returned (PostgREST's `Response`):
  * status, Content-Range, Preference-Applied, Content-Type and body.
  */
 
 export function respond(res: ServerResponse, request: ApiRequest, plan: Plan, row: ResultRow) {
+  if (plan.accepted.plan) {
+    const headers = { 'Content-Type': contentType(plan.accepted), ...applied(request, plan) };
+    return send(res, 200, headers, request.method === 'HEAD' ? undefined : (row.body ?? ''));
+  }
   switch (plan.kind) {
     case 'read':
       return respondRead(res, request, plan, row);
@@ -39,7 +64,7 @@ function respondRead(res: ServerResponse, request: ApiRequest, plan: ReadPlan, r
     'Content-Location': `/${plan.name}${canonical ? `?${canonical}` : ''}`,
     'Content-Type': contentType(plan.accepted),
     ...request.profileHeader,
-    ...preferenceApplied([request.preferences.count && `count=${request.preferences.count}`]),
+    ...applied(request, plan),
   };
   const status = rangeStatus(lower, upper, total);
   if (status === 416) return sendRangeNotSatisfiable(res, headers, lower, total, plan.head);
@@ -47,7 +72,6 @@ function respondRead(res: ServerResponse, request: ApiRequest, plan: ReadPlan, r
 }
 
 function respondMutate(res: ServerResponse, request: ApiRequest, plan: MutatePlan, row: ResultRow) {
-  const { preferences } = request;
   const affected = Number(row.page_total);
   const full = plan.returning !== undefined;
   const countHeader = (lower: number, upper: number) => {
@@ -55,8 +79,6 @@ function respondMutate(res: ServerResponse, request: ApiRequest, plan: MutatePla
     const inRange = total !== 0 && lower <= upper;
     return `${inRange ? `${lower}-${upper}` : '*'}/${total === undefined ? '*' : total}`;
   };
-  const rep = preferences.representation && `return=${preferences.representation}`;
-  const countPref = preferences.count && `count=${preferences.count}`;
   const bodyHeaders = { 'Content-Type': contentType(plan.accepted), ...request.profileHeader };
   if (plan.method === 'POST') {
     const inserted = row.response_inserted;
@@ -68,19 +90,14 @@ function respondMutate(res: ServerResponse, request: ApiRequest, plan: MutatePla
     const status = onlyMerged ? 200 : 201;
     const headers = {
       'Content-Range': countHeader(1, 0),
-      ...preferenceApplied([
-        plan.conflict && `resolution=${plan.conflict.resolution}`,
-        preferences.missing && `missing=${preferences.missing}`,
-        rep,
-        countPref,
-      ]),
+      ...applied(request, plan),
     };
     if (full) return send(res, status, { ...headers, ...bodyHeaders }, row.body ?? '');
     return send(res, status, headers, undefined);
   }
   const headers = {
     'Content-Range': plan.method === 'PATCH' ? countHeader(0, affected - 1) : countHeader(1, 0),
-    ...preferenceApplied([rep, countPref]),
+    ...applied(request, plan),
   };
   if (full) return send(res, 200, { ...headers, ...bodyHeaders }, row.body ?? '');
   return send(res, 204, headers, undefined);
@@ -90,7 +107,7 @@ function respondCall(res: ServerResponse, request: ApiRequest, plan: CallPlan, r
   const { lower, upper, total, contentRange } = page(plan, row);
   const headers: Record<string, string> = {
     'Content-Range': contentRange,
-    ...preferenceApplied([request.preferences.count && `count=${request.preferences.count}`]),
+    ...applied(request, plan),
   };
   if (plan.routine.isVoid) return send(res, 204, headers, undefined);
   const status = rangeStatus(lower, upper, total);

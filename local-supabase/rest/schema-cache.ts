@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { readDbConfig, type DbConfig } from './db-config.ts';
+import type { ApiSettings } from './settings.ts';
 
 /**
  * The REST part's schema cache: tables, views, columns, foreign keys and functions of the exposed
@@ -25,7 +27,7 @@ export interface Table {
   pk: string[];
 }
 
-export type Cardinality = 'm2o' | 'o2m' | 'o2o';
+export type Cardinality = 'm2o' | 'o2m' | 'o2o' | 'm2m';
 
 export interface Relationship {
   table: string;
@@ -36,6 +38,16 @@ export interface Relationship {
   cardinality: Cardinality;
   isSelf: boolean;
   foreignIsView: boolean;
+  /**
+   * A computed relationship (PostgREST): a function taking a row of `table` and returning rows of
+   * `foreignTable`, embedded by its name; `columns` is empty, the call is the join.
+   */
+  computed?: { schema: string; name: string; paramType: string };
+  /**
+   * Many-to-many through a junction table with a foreign key to each side: `columns` pairs
+   * `table`'s columns with the junction's, `junction.columns` the junction's with `foreignTable`'s.
+   */
+  junction?: { schema: string; name: string; columns: [string, string][]; constraints: [string, string] };
 }
 
 export interface RoutineParam {
@@ -63,9 +75,9 @@ export interface SchemaCache {
   /** keyed by the origin table name */
   relationships: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;
+  /** the configuration read with this cache (file settings and the database's `pgrst.*`) */
+  config: DbConfig;
 }
-
-export const EXPOSED_SCHEMAS = ['public'];
 
 const key = (schema: string, name: string) => `${schema}.${name}`;
 export const tableKey = key;
@@ -77,7 +89,14 @@ const TABLES_SQL = `
         'name', a.attname,
         'type', format_type(a.atttypid, a.atttypmod),
         'base', coalesce(bt.typname, t.typname),
-        'default', pg_get_expr(d.adbin, d.adrelid),
+        'default', case
+          when t.typbasetype <> 0 and d.adbin is null then pg_get_expr(t.typdefaultbin, 0)
+          when a.attidentity = 'd' then (
+            select format('nextval(%L)', dep.objid::regclass) from pg_depend dep
+            where dep.refobjid = a.attrelid and dep.refobjsubid = a.attnum and dep.deptype = 'i'
+              and dep.classid = 'pg_class'::regclass limit 1)
+          when a.attgenerated = 's' then null
+          else pg_get_expr(d.adbin, d.adrelid) end,
         'nullable', not a.attnotnull
       ) order by a.attnum)
       from pg_attribute a
@@ -114,10 +133,11 @@ const FKS_SQL = `
   join pg_namespace ns on ns.oid = cl.relnamespace
   join pg_class fcl on fcl.oid = c.confrelid
   join pg_namespace fns on fns.oid = fcl.relnamespace
-  where c.contype = 'f' and ns.nspname = any($1) and fns.nspname = any($1)`;
+  where c.contype = 'f' and ns.nspname = any($1) and fns.nspname = any($1)
+  order by ns.nspname, cl.relname, c.conname`;
 
 const ROUTINES_SQL = `
-  select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set,
+  select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set, p.prorows as rows,
     p.pronargdefaults as ndefaults, p.prorettype = 'pg_catalog.void'::regtype as is_void,
     rt.typtype as ret_typtype, rt.typrelid <> 0 as ret_is_rel, rtn.nspname as ret_schema, rt.typname as ret_name,
     p.prorettype = 'pg_catalog.record'::regtype as ret_record,
@@ -157,6 +177,7 @@ interface RoutineRow {
   name: string;
   volatility: 'i' | 's' | 'v';
   returns_set: boolean;
+  rows: number;
   ndefaults: number;
   is_void: boolean;
   ret_typtype: string;
@@ -167,18 +188,19 @@ interface RoutineRow {
   args: { name: string; type: string; mode: string }[];
 }
 
-export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
+export async function loadSchemaCache(pool: pg.Pool, settings: ApiSettings): Promise<SchemaCache> {
   const client = await pool.connect();
   try {
     // A read-only snapshot with only pg_catalog on the search path, so format_type qualifies
     // every type that does not live in pg_catalog (e.g. `public.app_role`).
     await client.query('begin isolation level repeatable read read only');
     await client.query("set local search_path = 'pg_catalog'");
-    const tables = await client.query<TableRow>(TABLES_SQL, [EXPOSED_SCHEMAS]);
-    const fks = await client.query<FkRow>(FKS_SQL, [EXPOSED_SCHEMAS]);
-    const routines = await client.query<RoutineRow>(ROUTINES_SQL, [EXPOSED_SCHEMAS]);
+    const config = await readDbConfig(client, settings);
+    const tables = await client.query<TableRow>(TABLES_SQL, [config.schemas]);
+    const fks = await client.query<FkRow>(FKS_SQL, [config.schemas]);
+    const routines = await client.query<RoutineRow>(ROUTINES_SQL, [config.schemas]);
     await client.query('commit');
-    return buildCache(tables.rows, fks.rows, routines.rows);
+    return buildCache(config, tables.rows, fks.rows, routines.rows);
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
@@ -187,7 +209,12 @@ export async function loadSchemaCache(pool: pg.Pool): Promise<SchemaCache> {
   }
 }
 
-function buildCache(tableRows: TableRow[], fkRows: FkRow[], routineRows: RoutineRow[]): SchemaCache {
+function buildCache(
+  config: DbConfig,
+  tableRows: TableRow[],
+  fkRows: FkRow[],
+  routineRows: RoutineRow[],
+): SchemaCache {
   const tables = new Map<string, Table>();
   for (const row of tableRows) {
     tables.set(key(row.schema, row.name), {
@@ -234,19 +261,75 @@ function buildCache(tableRows: TableRow[], fkRows: FkRow[], routineRows: Routine
     });
   }
 
+  // Tables by the name format_type gives their row type (search_path is pg_catalog: qualified).
+  const byRowType = new Map<string, Table>();
+  for (const t of tables.values()) byRowType.set(`${t.schema}.${t.name}`, t);
+  const rowTypeName = (type: string) => type.replace(/"/g, '');
+  /** A function of one table row returning rows of a table is a computed relationship. */
+  const addComputedRelationship = (routine: Routine, rows: number) => {
+    if (routine.params.length !== 1 || !routine.returnTable) return;
+    const origin = byRowType.get(rowTypeName(routine.params[0].type));
+    if (!origin || origin.schema !== routine.schema) return;
+    const target = tables.get(key(routine.schema, routine.returnTable));
+    add(routine.schema, {
+      table: origin.name,
+      foreignTable: routine.returnTable,
+      constraint: routine.name,
+      columns: [],
+      cardinality: routine.returnsSet && rows !== 1 ? 'o2m' : 'm2o',
+      isSelf: false,
+      foreignIsView: target?.isView ?? false,
+      computed: { schema: routine.schema, name: routine.name, paramType: routine.params[0].type },
+    });
+  };
+
+  // Many-to-many: a table with foreign keys to two other tables joins them.
+  const fksBySource = new Map<string, FkRow[]>();
+  for (const fk of fkRows) {
+    const k = key(fk.schema, fk.table);
+    fksBySource.set(k, [...(fksBySource.get(k) ?? []), fk]);
+  }
+  for (const fks of fksBySource.values()) {
+    for (const left of fks) {
+      for (const right of fks) {
+        if (left === right || left.fschema !== right.fschema) continue;
+        if (key(left.fschema, left.ftable) === key(left.schema, left.table)) continue;
+        if (key(right.fschema, right.ftable) === key(right.schema, right.table)) continue;
+        add(left.fschema, {
+          table: left.ftable,
+          foreignTable: right.ftable,
+          constraint: left.name,
+          columns: left.columns.map(([j, t]) => [t, j] as [string, string]),
+          cardinality: 'm2m',
+          isSelf: left.ftable === right.ftable,
+          foreignIsView: right.fis_view,
+          junction: {
+            schema: left.schema,
+            name: left.table,
+            columns: right.columns,
+            constraints: [left.name, right.name],
+          },
+        });
+      }
+    }
+  }
+
   const routines = new Map<string, Routine[]>();
   for (const row of routineRows) {
     const inArgs = row.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
-    // Functions with unnamed arguments cannot be called with named arguments; PostgREST only
-    // keeps them when they take a single unnamed argument (json/jsonb body).
-    if (inArgs.some((a) => a.name === '') && inArgs.length !== 1) continue;
+    // As PostgREST: a function is callable when every argument is named, or exactly one is
+    // unnamed and of a type a whole body can be (bytea, json, jsonb, text, xml).
+    const unnamed = inArgs.filter((a) => a.name === '');
+    const callable =
+      unnamed.length === 0 ||
+      (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0].type));
     const firstDefault = inArgs.length - row.ndefaults;
     const composite =
       row.ret_typtype === 'c' ||
       (row.ret_record && row.args.some((a) => a.mode === 'o' || a.mode === 't' || a.mode === 'b'));
     const returnTable =
       row.ret_is_rel &&
-      EXPOSED_SCHEMAS.includes(row.ret_schema) &&
+      config.schemas.includes(row.ret_schema) &&
       tables.has(key(row.ret_schema, row.ret_name))
         ? row.ret_name
         : null;
@@ -265,13 +348,16 @@ function buildCache(tableRows: TableRow[], fkRows: FkRow[], routineRows: Routine
       isVoid: row.is_void,
       volatility: row.volatility,
     };
+    // A computed relationship may take its row unnamed; it is embedded, not called by name.
+    addComputedRelationship(routine, row.rows);
+    if (!callable) continue;
     const k = key(row.schema, row.name);
     const list = routines.get(k) ?? [];
     list.push(routine);
     routines.set(k, list);
   }
 
-  return { tables, relationships, routines };
+  return { tables, relationships, routines, config };
 }
 
 /** How the listener waits before reconnecting: doubling from the first value up to the last. */
@@ -304,6 +390,8 @@ export class SchemaCacheHolder {
     /** a new connection for LISTEN (not from the pool: it is held for the life of the service) */
     private connect: () => pg.Client,
     private log: (message: string) => void,
+    /** `[api]` of config.toml, which the database's `pgrst.*` settings override */
+    private settings: ApiSettings,
   ) {}
 
   get(): Promise<SchemaCache> {
@@ -345,7 +433,7 @@ export class SchemaCacheHolder {
   }
 
   private start(): Promise<SchemaCache> {
-    const promise = loadSchemaCache(this.pool).then((cache) => {
+    const promise = loadSchemaCache(this.pool, this.settings).then((cache) => {
       this.current = cache;
       return cache;
     });
@@ -377,7 +465,8 @@ export class SchemaCacheHolder {
     client.on('notification', (msg) => {
       if (msg.channel !== 'pgrst') return;
       const payload = (msg.payload ?? '').trim();
-      if (payload === '' || payload === 'reload schema') void this.reload().catch(() => undefined);
+      if (payload === '' || payload === 'reload schema' || payload === 'reload config')
+        void this.reload().catch(() => undefined);
     });
     try {
       await client.connect();

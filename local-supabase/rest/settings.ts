@@ -5,15 +5,24 @@ import type { Limits } from './plan.ts';
 
 /**
  * The REST settings of `supabase/config.toml` that the local stack honours, as the Supabase CLI
- * hands them to PostgREST: `[api] max_rows` (PostgREST's db-max-rows; the CLI's default is 1000
- * when the key is absent). Only that key is read.
+ * hands them to PostgREST: `[api] max_rows` (db-max-rows; the CLI's default is 1000 when the key is
+ * absent) and `[api] schemas` (db-schemas; the CLI's default is public and graphql_public).
+ * PostgREST's own environment variables `PGRST_DB_SCHEMAS` and `PGRST_DB_MAX_ROWS` override them,
+ * as they override PostgREST's configuration file.
  */
 
 const CLI_DEFAULT_MAX_ROWS = 1000;
+const CLI_DEFAULT_SCHEMAS = ['public', 'graphql_public'];
 
 export const CONFIG_TOML = path.join(PROJECT_ROOT, 'supabase', 'config.toml');
 
-export function parseApiLimits(toml: string): Limits {
+export interface ApiSettings extends Limits {
+  schemas: string[];
+}
+
+/** The `[api]` table's entries, as raw TOML values. */
+function apiEntries(toml: string): Map<string, string> {
+  const entries = new Map<string, string>();
   let inApi = false;
   for (const rawLine of toml.split(/\r?\n/)) {
     const line = rawLine.replace(/\s+#.*$/, '').trim();
@@ -23,16 +32,41 @@ export function parseApiLimits(toml: string): Limits {
       inApi = table[1] === 'api';
       continue;
     }
-    const entry = inApi ? /^max_rows\s*=\s*(\d+)$/.exec(line) : null;
-    if (entry) return { maxRows: Number(entry[1]) > 0 ? Number(entry[1]) : undefined };
+    const entry = inApi ? /^([A-Za-z0-9_]+)\s*=\s*(.+)$/.exec(line) : null;
+    if (entry) entries.set(entry[1], entry[2]);
   }
-  return { maxRows: CLI_DEFAULT_MAX_ROWS };
+  return entries;
 }
 
-export function readApiLimits(file = CONFIG_TOML): Limits {
+function parseMaxRows(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value.trim())) return CLI_DEFAULT_MAX_ROWS;
+  return Number(value) > 0 ? Number(value) : undefined;
+}
+
+function parseSchemas(value: string | undefined): string[] {
+  const list = value && /^\[.*\]$/.test(value.trim()) ? [...value.matchAll(/"([^"]*)"|'([^']*)'/g)] : [];
+  const schemas = list.map((m) => m[1] ?? m[2]).filter(Boolean);
+  return schemas.length ? schemas : CLI_DEFAULT_SCHEMAS;
+}
+
+export function parseApiSettings(toml: string, env: NodeJS.ProcessEnv = {}): ApiSettings {
+  const entries = apiEntries(toml);
+  const envSchemas = env.PGRST_DB_SCHEMAS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const envMaxRows = env.PGRST_DB_MAX_ROWS;
+  return {
+    maxRows: envMaxRows !== undefined ? parseMaxRows(envMaxRows) : parseMaxRows(entries.get('max_rows')),
+    schemas: envSchemas?.length ? envSchemas : parseSchemas(entries.get('schemas')),
+  };
+}
+
+export function readApiSettings(file = CONFIG_TOML, env: NodeJS.ProcessEnv = process.env): ApiSettings {
+  let toml = '';
   try {
-    return parseApiLimits(fs.readFileSync(file, 'utf8'));
+    toml = fs.readFileSync(file, 'utf8');
   } catch {
-    return { maxRows: CLI_DEFAULT_MAX_ROWS };
+    /* no config file: the CLI's defaults */
   }
+  return parseApiSettings(toml, env);
 }
