@@ -382,6 +382,11 @@ const matrixElsewhere: Record<string, string> = {
   session_series: 'sessions.test.ts',
   session_emails: 'sessions.test.ts',
   app_settings: 'settings.test.ts',
+  consent_notices: 'family.test.ts',
+  parental_consents: 'family.test.ts',
+  preferred_session_times: 'family.test.ts',
+  at_home_tools: 'family.test.ts',
+  session_change_requests: 'family.test.ts',
 };
 
 describe('coverage', () => {
