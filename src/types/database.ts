@@ -620,9 +620,9 @@ export type Database = {
           method?: string;
           notice_id: string;
           parent_id?: string;
-          privacy_version: string;
+          privacy_version?: string;
           signed_name: string;
-          terms_version: string;
+          terms_version?: string;
         };
         Update: {
           child_id?: string;

@@ -68,8 +68,9 @@ create table public.parental_consents (
   notice_id uuid not null references public.consent_notices (id) on delete restrict,
   signed_name text not null check (char_length(btrim(signed_name)) between 2 and 120),
   method text not null default 'in_app_signature' check (method in ('in_app_signature')),
-  terms_version text not null,
-  privacy_version text not null,
+  -- copied from the notice by the stamp trigger (the defaults only let the client leave them out)
+  terms_version text not null default '',
+  privacy_version text not null default '',
   given_at timestamptz not null default now(),
   unique (child_id, notice_id)
 );

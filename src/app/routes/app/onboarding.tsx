@@ -1,4 +1,5 @@
 import { AreaPage } from '@/app/components/area-shell';
+import { OnboardingScreen } from '@/features/family/components/onboarding-screen';
 
 export default function Screen() {
   return (
@@ -6,6 +7,8 @@ export default function Screen() {
       area="Parent"
       title="Getting started"
       description="Tell us about your child so we can match the right coach."
-    />
+    >
+      <OnboardingScreen />
+    </AreaPage>
   );
 }
