@@ -1,15 +1,7 @@
-import type { Supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
+import type { FamilySupabase } from '../queries/client';
 
-/**
- * The app's Supabase client, loaded when first needed. The fetchers take a client as their first
- * argument (the integration tests pass a signed-in supabase-js client); the hooks pass this one.
- */
-export function familyClient(): Promise<Supabase> {
-  return import('@/lib/supabase').then(({ getSupabase }) => getSupabase());
-}
-
-/** A PostgREST error as thrown by the fetchers: code and message from the server. */
-export interface FamilyError {
-  code?: string;
-  message: string;
+/** The app's Supabase client, for the hooks (the fetchers in ../queries take it as an argument). */
+export function familyClient(): Promise<FamilySupabase> {
+  return getSupabase();
 }

@@ -5,8 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast-store';
-import { cancelSchema, useCancelSession } from '../api/cancel-session';
-import { rescheduleSchema, useRequestReschedule } from '../api/request-reschedule';
+import { useCancelSession } from '../api/cancel-session';
+import { cancelSchema } from '../queries/cancel-session';
+import { useRequestReschedule } from '../api/request-reschedule';
+import { rescheduleSchema } from '../queries/request-reschedule';
 
 const failed = (error: unknown) =>
   toast({

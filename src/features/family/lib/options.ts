@@ -1,4 +1,4 @@
-import type { Database } from '@/types/database';
+import type { Database } from '../../../types/database';
 
 /** The parts of the day a family can prefer for its weekly session (preferred_session_times.day_part). */
 export const dayParts = [
