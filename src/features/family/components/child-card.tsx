@@ -1,4 +1,4 @@
-import { CalendarDays, Sparkles, Star } from 'lucide-react';
+import { Award, CalendarDays, Lightbulb } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { AtHomeTool } from '../queries/get-at-home-tools';
@@ -92,7 +92,7 @@ export function ChildCard({
 
       <section aria-labelledby={`${headingId}-tools`} className="grid gap-2">
         <h3 id={`${headingId}-tools`} className="flex items-center gap-2 font-semibold text-ink">
-          <Sparkles className="h-5 w-5 text-brand-700" aria-hidden="true" /> At-home tools
+          <Lightbulb className="h-5 w-5 text-brand-700" aria-hidden="true" /> At-home tools
         </h3>
         {tools.length ? (
           <ul className="grid gap-2">
@@ -115,7 +115,7 @@ export function ChildCard({
         className="flex flex-wrap items-center justify-between gap-2"
       >
         <h3 id={`${headingId}-points`} className="flex items-center gap-2 font-semibold text-ink">
-          <Star className="h-5 w-5 text-sun-500" aria-hidden="true" /> Ploom Points
+          <Award className="h-5 w-5 text-sun-500" aria-hidden="true" /> Ploom Points
         </h3>
         <p className="text-ink">
           <span className="font-display text-2xl font-extrabold">{child.points}</span> points ·{' '}
