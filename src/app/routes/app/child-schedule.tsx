@@ -1,6 +1,11 @@
+import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
 import { AreaPage } from '@/app/components/area-shell';
-import { ScheduleScreen } from '@/features/family/components/schedule-screen';
+
+// Loaded by this route (see dashboard.tsx).
+const ScheduleScreen = lazy(() =>
+  import('@/features/family/components/schedule-screen').then((m) => ({ default: m.ScheduleScreen })),
+);
 
 export default function Screen() {
   const { childId = '' } = useParams();

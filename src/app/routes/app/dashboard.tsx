@@ -1,20 +1,21 @@
-import { Navigate } from 'react-router-dom';
+import { lazy } from 'react';
 import { AreaPage } from '@/app/components/area-shell';
-import { paths } from '@/config/paths';
-import { useOnboarding } from '@/features/family/api/get-onboarding';
-import { DashboardScreen } from '@/features/family/components/dashboard-screen';
+
+// Loaded by this route, not preloaded with it: the family code's chunks stay out of the entry's
+// preload lists (the landing pages' first-load JavaScript).
+const DashboardGate = lazy(() =>
+  import('@/features/family/components/dashboard-gate').then((m) => ({ default: m.DashboardGate })),
+);
 
 /** /app: until the family's onboarding is done, it leads to /app/onboarding. */
 export default function Screen() {
-  const onboarding = useOnboarding();
-  if (onboarding.data && !onboarding.data.done) return <Navigate to={paths.appOnboarding} replace />;
   return (
     <AreaPage
       area="Parent"
       title="My Dashboard"
       description="Your child's next session and this week's parent update."
     >
-      {onboarding.isPending ? <p role="status">Loading...</p> : <DashboardScreen />}
+      <DashboardGate />
     </AreaPage>
   );
 }

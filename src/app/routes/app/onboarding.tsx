@@ -1,5 +1,10 @@
+import { lazy } from 'react';
 import { AreaPage } from '@/app/components/area-shell';
-import { OnboardingScreen } from '@/features/family/components/onboarding-screen';
+
+// Loaded by this route (see dashboard.tsx).
+const OnboardingScreen = lazy(() =>
+  import('@/features/family/components/onboarding-screen').then((m) => ({ default: m.OnboardingScreen })),
+);
 
 export default function Screen() {
   return (
