@@ -37,7 +37,7 @@ export function ChildCard({
         </p>
       </header>
 
-      <section aria-labelledby={`${headingId}-next`} className="grid gap-2">
+      <div role="group" aria-labelledby={`${headingId}-next`} className="grid gap-2">
         <h3 id={`${headingId}-next`} className="flex items-center gap-2 font-semibold text-ink">
           <CalendarDays className="h-5 w-5 text-brand-700" aria-hidden="true" /> Next session
         </h3>
@@ -67,9 +67,9 @@ export function ChildCard({
         <Link to={paths.appChildSchedule.href(child.id)} className={linkClass}>
           {child.firstName}&apos;s schedule
         </Link>
-      </section>
+      </div>
 
-      <section aria-labelledby={`${headingId}-update`} className="grid gap-2">
+      <div role="group" aria-labelledby={`${headingId}-update`} className="grid gap-2">
         <h3 id={`${headingId}-update`} className="font-semibold text-ink">
           {thisWeek ? "This week's parent update" : 'Parent update'}
         </h3>
@@ -88,9 +88,9 @@ export function ChildCard({
         ) : (
           <p className="text-ink-muted">Your coach shares an update after each week&apos;s session.</p>
         )}
-      </section>
+      </div>
 
-      <section aria-labelledby={`${headingId}-tools`} className="grid gap-2">
+      <div role="group" aria-labelledby={`${headingId}-tools`} className="grid gap-2">
         <h3 id={`${headingId}-tools`} className="flex items-center gap-2 font-semibold text-ink">
           <Lightbulb className="h-5 w-5 text-brand-700" aria-hidden="true" /> At-home tools
         </h3>
@@ -108,9 +108,10 @@ export function ChildCard({
             Your coach will set tools to practise at home after the first session.
           </p>
         )}
-      </section>
+      </div>
 
-      <section
+      <div
+        role="group"
         aria-labelledby={`${headingId}-points`}
         className="flex flex-wrap items-center justify-between gap-2"
       >
@@ -123,7 +124,7 @@ export function ChildCard({
             See points
           </Link>
         </p>
-      </section>
+      </div>
     </article>
   );
 }
