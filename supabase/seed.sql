@@ -461,3 +461,36 @@ update public.profiles set last_name = null where id = 'a0000000-0000-4000-8000-
 insert into public.child_logins (child_id, user_id, username, secret_kind) values
   ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000004', 'mia', 'password');
 delete from public.audit_logs where action = 'CHILD_LOGIN_CREATED' and actor_user_id is null;
+
+-- family-parent: the onboarding the demo families went through (ages, what they hope to change,
+-- parental consent to the current notice, preferred session times) and the at-home tools the
+-- coaches set.
+update public.children set age = 9, hopes = 'Calmer bedtimes and naming big feelings.'
+  where id = 'd0000000-0000-4000-8000-000000000001';
+update public.children set age = 7, hopes = 'Trying new things without giving up.'
+  where id = 'd0000000-0000-4000-8000-000000000002';
+update public.children set age = 11, hopes = 'Homework without battles.'
+  where id = 'd0000000-0000-4000-8000-000000000003';
+
+insert into public.parental_consents (child_id, parent_id, notice_id, signed_name, given_at)
+select c.id, c.parent_id, private.current_consent_notice_id(),
+  case when c.parent_id = 'a0000000-0000-4000-8000-000000000003' then 'Sam Rivera' else 'Priya Shah' end,
+  now() - interval '20 days'
+from public.children c
+where c.id in ('d0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000002',
+               'd0000000-0000-4000-8000-000000000003');
+
+insert into public.preferred_session_times (child_id, weekday, day_part) values
+  ('d0000000-0000-4000-8000-000000000001', 4, 'afternoon'),
+  ('d0000000-0000-4000-8000-000000000001', 2, 'afternoon'),
+  ('d0000000-0000-4000-8000-000000000002', 5, 'afternoon'),
+  ('d0000000-0000-4000-8000-000000000003', 1, 'evening');
+
+insert into public.at_home_tools (child_id, coach_id, title, instructions, created_at) values
+  ('d0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Balloon breaths',
+   'Breathe in slowly like you are filling a big balloon, then let it float away. Three times at bedtime.',
+   now() - interval '13 days'),
+  ('d0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', 'Feelings check-in at dinner',
+   'Everyone names one feeling from today and where they felt it in their body.', now() - interval '6 days'),
+  ('d0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', 'One brave try a day',
+   'Pick one small new thing to try. Say "I can''t do this YET" and give it a go.', now() - interval '4 days');

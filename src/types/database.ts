@@ -31,6 +31,54 @@ export type Database = {
         };
         Relationships: [];
       };
+      at_home_tools: {
+        Row: {
+          archived_at: string | null;
+          child_id: string;
+          coach_id: string | null;
+          created_at: string;
+          id: string;
+          instructions: string;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          archived_at?: string | null;
+          child_id: string;
+          coach_id?: string | null;
+          created_at?: string;
+          id?: string;
+          instructions?: string;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          archived_at?: string | null;
+          child_id?: string;
+          coach_id?: string | null;
+          created_at?: string;
+          id?: string;
+          instructions?: string;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'at_home_tools_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'at_home_tools_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       audit_logs: {
         Row: {
           action: string;
@@ -104,12 +152,14 @@ export type Database = {
       };
       children: {
         Row: {
+          age: number | null;
           age_band: string | null;
           birth_year: number | null;
           coach_id: string | null;
           created_at: string;
           first_name: string;
           focus_areas: string[];
+          hopes: string | null;
           id: string;
           leaderboard_opt_in: boolean;
           notes: string | null;
@@ -118,12 +168,14 @@ export type Database = {
           user_id: string | null;
         };
         Insert: {
+          age?: number | null;
           age_band?: string | null;
           birth_year?: number | null;
           coach_id?: string | null;
           created_at?: string;
           first_name: string;
           focus_areas?: string[];
+          hopes?: string | null;
           id?: string;
           leaderboard_opt_in?: boolean;
           notes?: string | null;
@@ -132,12 +184,14 @@ export type Database = {
           user_id?: string | null;
         };
         Update: {
+          age?: number | null;
           age_band?: string | null;
           birth_year?: number | null;
           coach_id?: string | null;
           created_at?: string;
           first_name?: string;
           focus_areas?: string[];
+          hopes?: string | null;
           id?: string;
           leaderboard_opt_in?: boolean;
           notes?: string | null;
@@ -266,6 +320,33 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      consent_notices: {
+        Row: {
+          created_at: string;
+          effective_at: string;
+          id: string;
+          privacy_version: string;
+          summary: string | null;
+          terms_version: string;
+        };
+        Insert: {
+          created_at?: string;
+          effective_at?: string;
+          id?: string;
+          privacy_version: string;
+          summary?: string | null;
+          terms_version: string;
+        };
+        Update: {
+          created_at?: string;
+          effective_at?: string;
+          id?: string;
+          privacy_version?: string;
+          summary?: string | null;
+          terms_version?: string;
+        };
+        Relationships: [];
       };
       contact_messages: {
         Row: {
@@ -621,6 +702,57 @@ export type Database = {
           },
         ];
       };
+      parental_consents: {
+        Row: {
+          child_id: string;
+          given_at: string;
+          id: string;
+          method: string;
+          notice_id: string;
+          parent_id: string;
+          privacy_version: string;
+          signed_name: string;
+          terms_version: string;
+        };
+        Insert: {
+          child_id: string;
+          given_at?: string;
+          id?: string;
+          method?: string;
+          notice_id: string;
+          parent_id?: string;
+          privacy_version?: string;
+          signed_name: string;
+          terms_version?: string;
+        };
+        Update: {
+          child_id?: string;
+          given_at?: string;
+          id?: string;
+          method?: string;
+          notice_id?: string;
+          parent_id?: string;
+          privacy_version?: string;
+          signed_name?: string;
+          terms_version?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'parental_consents_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'parental_consents_notice_id_fkey';
+            columns: ['notice_id'];
+            isOneToOne: false;
+            referencedRelation: 'consent_notices';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       ploom_points: {
         Row: {
           awarded_by: string | null;
@@ -649,6 +781,20 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'ploom_points_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      preferred_session_times: {
+        Row: { child_id: string; created_at: string; day_part: string; id: string; weekday: number };
+        Insert: { child_id: string; created_at?: string; day_part: string; id?: string; weekday: number };
+        Update: { child_id?: string; created_at?: string; day_part?: string; id?: string; weekday?: number };
+        Relationships: [
+          {
+            foreignKeyName: 'preferred_session_times_child_id_fkey';
             columns: ['child_id'];
             isOneToOne: false;
             referencedRelation: 'children';
@@ -784,6 +930,47 @@ export type Database = {
           },
         ];
       };
+      session_change_requests: {
+        Row: {
+          created_at: string;
+          id: string;
+          kind: string;
+          message: string | null;
+          parent_id: string;
+          session_id: string;
+          settled_at: string | null;
+          status: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          kind: string;
+          message?: string | null;
+          parent_id: string;
+          session_id: string;
+          settled_at?: string | null;
+          status?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          message?: string | null;
+          parent_id?: string;
+          session_id?: string;
+          settled_at?: string | null;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'session_change_requests_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaching_sessions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       session_emails: {
         Row: {
           attempts: number;
@@ -792,6 +979,7 @@ export type Database = {
           id: number;
           kind: string;
           last_error: string | null;
+          message: string | null;
           outcome: string | null;
           previous_starts_at: string | null;
           recipient: string;
@@ -807,6 +995,7 @@ export type Database = {
           id?: never;
           kind: string;
           last_error?: string | null;
+          message?: string | null;
           outcome?: string | null;
           previous_starts_at?: string | null;
           recipient: string;
@@ -822,6 +1011,7 @@ export type Database = {
           id?: never;
           kind?: string;
           last_error?: string | null;
+          message?: string | null;
           outcome?: string | null;
           previous_starts_at?: string | null;
           recipient?: string;
@@ -1308,6 +1498,10 @@ export type Database = {
         Args: never;
         Returns: { action: string; entity_type: string; entries: number }[];
       };
+      cancel_family_session: {
+        Args: { session_id: string; reason?: string };
+        Returns: undefined;
+      };
       child_dashboard: {
         Args: never;
         Returns: {
@@ -1338,6 +1532,7 @@ export type Database = {
           child_first_name: string;
           coach_name: string;
           current: boolean;
+          message: string;
         }[];
       };
       email_me_quiz_results: {
@@ -1347,6 +1542,47 @@ export type Database = {
       enrol_lead: {
         Args: { lead_id: string; child_first_name: string; child_age?: number };
         Returns: { parent_id: string; child_id: string; already_enrolled: boolean }[];
+      };
+      get_child_schedule: {
+        Args: { child_id: string };
+        Returns: {
+          id: string;
+          starts_at: string;
+          ends_at: string;
+          status: string;
+          coach_name: string;
+          opens_at: string;
+          closes_at: string;
+          change_deadline: string;
+          notice_hours: number;
+          open_request: string;
+        }[];
+      };
+      get_family_dashboard: {
+        Args: never;
+        Returns: {
+          child_id: string;
+          first_name: string;
+          age: number;
+          coach_name: string;
+          next_session_id: string;
+          next_starts_at: string;
+          next_ends_at: string;
+          next_opens_at: string;
+          next_closes_at: string;
+          update_body: string;
+          update_shared_at: string;
+          points_total: number;
+        }[];
+      };
+      get_family_standing: {
+        Args: never;
+        Returns: {
+          lead_status: string;
+          beta_places_total: number;
+          beta_places_taken: number;
+          holds_beta_place: boolean;
+        }[];
       };
       get_session_room: {
         Args: { session_id: string };
@@ -1428,6 +1664,10 @@ export type Database = {
       my_recommended_plan: {
         Args: never;
         Returns: string;
+      };
+      request_session_reschedule: {
+        Args: { session_id: string; message: string };
+        Returns: undefined;
       };
       reserve_mail_send: {
         Args: { function_name: string; recipient: string; client: string };

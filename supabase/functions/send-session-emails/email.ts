@@ -2,7 +2,8 @@ import { renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 
-export type SessionEmailKind = 'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h';
+export type SessionEmailKind =
+  'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h' | 'reschedule_requested';
 export type Recipient = 'family' | 'coach';
 
 /** One queued email with what its text needs (public.claim_session_emails). */
@@ -19,6 +20,8 @@ export interface SessionEmail {
   durationMinutes: number;
   childFirstName: string;
   coachName: string | null;
+  /** what the family wrote (a reschedule request), else null */
+  message?: string | null;
 }
 
 /**
@@ -67,6 +70,7 @@ const SUBJECTS: Record<SessionEmailKind, (who: string) => string> = {
   cancelled: (who) => `Session cancelled: ${who}`,
   reminder_24h: (who) => `Reminder: ${who} tomorrow`,
   reminder_1h: (who) => `Reminder: ${who} starts in an hour`,
+  reschedule_requested: (who) => `Reschedule requested: ${who}`,
 };
 
 export function sessionEmail(email: SessionEmail, siteUrl: string): EmailMessage {
@@ -102,6 +106,11 @@ export function sessionEmail(email: SessionEmail, siteUrl: string): EmailMessage
       break;
     case 'reminder_1h':
       say(`${who} starts in about an hour, at ${when}.`);
+      break;
+    case 'reschedule_requested':
+      say(`The family asks to reschedule ${who} on ${when} (${minutes}).`);
+      if (email.message) say(`They wrote: "${email.message}"`);
+      say('Please move the session to a time that suits them, or reply to agree one.');
       break;
   }
   const subject = SUBJECTS[email.kind](who);

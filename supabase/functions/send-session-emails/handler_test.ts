@@ -113,6 +113,23 @@ Deno.test('a move names the new and the former time; a cancellation the time can
   );
 });
 
+Deno.test("a reschedule request reaches the coach with the family's message", async () => {
+  const request = queued({
+    kind: 'reschedule_requested',
+    recipient: 'coach',
+    to: 'coach@example.com',
+    recipientName: 'Jordan Ellis',
+    message: 'Could we do Friday after school instead?',
+  });
+  const { handler, mailer } = setup([request]);
+  await handler(jsonRequest({}));
+  const [mail] = mailer.sent;
+  assert.equal(mail.subject, "Reschedule requested: Mia's session");
+  assert.match(mail.text, /The family asks to reschedule Mia's session on Tuesday, March 2, 4:30 pm EST/);
+  assert.match(mail.text, /They wrote: "Could we do Friday after school instead\?"/);
+  assert.match(mail.text, /\/admin\/session-room\//);
+});
+
 Deno.test('a reminder whose session changed since it was queued is skipped, not sent', async () => {
   const stale = queued({ kind: 'reminder_1h', current: false });
   const { handler, mailer, settled } = setup([stale]);

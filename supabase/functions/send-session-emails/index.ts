@@ -17,6 +17,7 @@ interface ClaimRow {
   child_first_name: string;
   coach_name: string | null;
   current: boolean;
+  message: string | null;
 }
 
 const store: SessionEmailStore = {
@@ -37,6 +38,7 @@ const store: SessionEmailStore = {
       childFirstName: row.child_first_name,
       coachName: row.coach_name,
       current: row.current,
+      message: row.message,
     }));
   },
   async settle(id, result, error) {

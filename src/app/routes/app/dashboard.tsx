@@ -1,11 +1,21 @@
+import { lazy } from 'react';
 import { AreaPage } from '@/app/components/area-shell';
 
+// Loaded by this route, not preloaded with it: the family code's chunks stay out of the entry's
+// preload lists (the landing pages' first-load JavaScript).
+const DashboardGate = lazy(() =>
+  import('@/features/family/components/dashboard-gate').then((m) => ({ default: m.DashboardGate })),
+);
+
+/** /app: until the family's onboarding is done, it leads to /app/onboarding. */
 export default function Screen() {
   return (
     <AreaPage
       area="Parent"
       title="My Dashboard"
       description="Your child's next session and this week's parent update."
-    />
+    >
+      <DashboardGate />
+    </AreaPage>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 
 const sections: AreaSection[] = [
   { to: paths.app, label: 'My Dashboard', end: true },
+  { to: paths.appOnboarding, label: 'Children & times' },
   { to: paths.appPloomPoints, label: 'Ploom Points' },
   { to: paths.appLeaderboard, label: 'Leaderboard' },
   { to: paths.appAccount, label: 'Account' },

@@ -1,0 +1,10 @@
+/** Query keys of the parent app: everything hangs under `all`, so any change refetches the family's views. */
+export const familyKeys = {
+  all: ['family'] as const,
+  onboarding: () => [...familyKeys.all, 'onboarding'] as const,
+  dashboard: () => [...familyKeys.all, 'dashboard'] as const,
+  standing: () => [...familyKeys.all, 'standing'] as const,
+  tools: () => [...familyKeys.all, 'tools'] as const,
+  schedule: (childId: string) => [...familyKeys.all, 'schedule', childId] as const,
+  session: (sessionId: string) => [...familyKeys.all, 'session', sessionId] as const,
+};

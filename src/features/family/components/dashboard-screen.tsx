@@ -1,0 +1,42 @@
+import { Button } from '@/components/ui/button';
+import { useAtHomeTools } from '../api/get-at-home-tools';
+import { useDashboard } from '../api/get-dashboard';
+import { useFamilyStanding } from '../api/get-family-standing';
+import { useNow } from '../hooks/use-now';
+import { ChildCard } from './child-card';
+import { FamilyStandingNote } from './family-standing';
+
+/** /app: each child's next session, update, tools and points; where a family without a coach stands. */
+export function DashboardScreen() {
+  const dashboard = useDashboard();
+  const tools = useAtHomeTools();
+  const needsStanding = dashboard.data?.some((child) => !child.coachName) ?? false;
+  const standing = useFamilyStanding(needsStanding);
+  const now = useNow(60_000);
+  if (dashboard.isPending) return <p role="status">Loading...</p>;
+  if (dashboard.isError) {
+    return (
+      <div role="alert" className="grid gap-3">
+        <p>We could not load your dashboard.</p>
+        <Button variant="secondary" className="w-fit" onClick={() => void dashboard.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      {needsStanding && standing.data ? <FamilyStandingNote standing={standing.data} /> : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        {dashboard.data.map((child) => (
+          <ChildCard
+            key={child.id}
+            child={child}
+            now={now}
+            tools={(tools.data ?? []).filter((tool) => tool.childId === child.id)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

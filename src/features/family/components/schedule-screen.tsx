@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useChildSchedule } from '../api/get-child-schedule';
+import type { ScheduledSession } from '../queries/get-child-schedule';
+import { useNow } from '../hooks/use-now';
+import { formatSessionTime } from '../lib/format';
+import { JoinButton } from './join-button';
+import { CancelForm, RescheduleForm } from './session-change-forms';
+
+const statusLabel: Record<ScheduledSession['status'], string> = {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'Missed',
+};
+
+function UpcomingSession({
+  session,
+  childName,
+  now,
+}: {
+  session: ScheduledSession;
+  childName: string;
+  now: number;
+}) {
+  const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
+  const canChange = session.status === 'scheduled' && now < session.changeDeadline;
+  const headingId = `session-${session.id}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-3xl border border-brand-100 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="font-display text-lg font-extrabold text-ink">
+          {formatSessionTime(session.startsAt)}
+        </h3>
+        <p className="text-sm text-ink-muted">
+          {statusLabel[session.status]}
+          {session.coachName ? ` · with ${session.coachName}` : ''}
+        </p>
+      </div>
+      {session.status === 'scheduled' ? (
+        <>
+          <div className="flex flex-wrap items-start gap-3">
+            <JoinButton
+              sessionId={session.id}
+              opensAt={session.opensAt}
+              closesAt={session.closesAt}
+              childName={childName}
+            />
+            <Link
+              to={paths.appSession.href(session.id)}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+            >
+              Session details
+            </Link>
+          </div>
+          {session.openRequest === 'reschedule' ? (
+            <p className="text-sm text-ink">
+              You asked to reschedule. Your coach will get back to you with a new time.
+            </p>
+          ) : null}
+          {canChange ? (
+            <>
+              <p className="text-sm text-ink-muted">
+                You can ask to reschedule or cancel until {formatSessionTime(session.changeDeadline)} (
+                {session.noticeHours} hours before the start).
+              </p>
+              {open === 'reschedule' ? (
+                <RescheduleForm sessionId={session.id} onDone={() => setOpen(null)} />
+              ) : open === 'cancel' ? (
+                <CancelForm sessionId={session.id} onDone={() => setOpen(null)} />
+              ) : (
+                <div className="flex flex-wrap gap-2">
+                  {session.openRequest ? null : (
+                    <Button size="sm" variant="secondary" onClick={() => setOpen('reschedule')}>
+                      Ask to reschedule
+                    </Button>
+                  )}
+                  <Button size="sm" variant="ghost" onClick={() => setOpen('cancel')}>
+                    Cancel session
+                  </Button>
+                </div>
+              )}
+            </>
+          ) : (
+            <p className="text-sm text-ink-muted">
+              It is less than {session.noticeHours} hours to the start, so this session can no longer be
+              changed here. To reach your coach, reply to your session email.
+            </p>
+          )}
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+/** /app/child-schedule/:childId: upcoming sessions (Join, reschedule, cancel) and past ones. */
+export function ScheduleScreen({ childId }: { childId: string }) {
+  const { data, isPending, isError, refetch } = useChildSchedule(childId);
+  const now = useNow(60_000);
+  if (isPending) return <p role="status">Loading...</p>;
+  if (isError) {
+    return (
+      <div role="alert" className="grid gap-3">
+        <p>We could not load this schedule.</p>
+        <Button variant="secondary" className="w-fit" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!data.child) {
+    return (
+      <p role="alert">
+        We could not find this child in your family.{' '}
+        <Link to={paths.app} className="font-semibold text-brand-800 underline">
+          Back to My Dashboard
+        </Link>
+      </p>
+    );
+  }
+  const upcoming = data.sessions.filter((s) => s.closesAt > now && s.status === 'scheduled');
+  const past = data.sessions.filter((s) => !upcoming.includes(s)).reverse();
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="upcoming" className="grid gap-4">
+        <h2 id="upcoming" className="font-display text-2xl font-extrabold text-ink">
+          Upcoming for {data.child.firstName}
+        </h2>
+        {upcoming.length ? (
+          <ul className="grid gap-4">
+            {upcoming.map((session) => (
+              <UpcomingSession
+                key={session.id}
+                session={session}
+                childName={data.child!.firstName}
+                now={now}
+              />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink-muted">No upcoming sessions yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="past" className="grid gap-4">
+        <h2 id="past" className="font-display text-2xl font-extrabold text-ink">
+          Past and cancelled
+        </h2>
+        {past.length ? (
+          <ul className="grid gap-2">
+            {past.map((session) => (
+              <li key={session.id} className="flex flex-wrap justify-between gap-2 rounded-2xl bg-white p-4">
+                <span className="text-ink">{formatSessionTime(session.startsAt)}</span>
+                <span className="text-sm text-ink-muted">
+                  {statusLabel[session.status]}
+                  {session.coachName ? ` · ${session.coachName}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink-muted">Nothing here yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}

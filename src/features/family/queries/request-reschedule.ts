@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { FamilySupabase as Supabase } from './client';
+
+export const rescheduleSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Tell your coach which times suit you.')
+    .max(500, 'Please keep this under 500 characters.'),
+});
+
+/**
+ * Asks the coach to move a session, up to the notice period before its start. The request is
+ * recorded and the coach emailed the message; one open request per session (23505 otherwise).
+ */
+export async function requestReschedule(
+  client: Supabase,
+  input: { sessionId: string; message: string },
+): Promise<void> {
+  const { error } = await client.rpc('request_session_reschedule', {
+    session_id: input.sessionId,
+    message: input.message.trim(),
+  });
+  if (error) throw error;
+}

@@ -1,0 +1,179 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type pg from 'pg';
+import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { storageStateOf } from './support/roles.ts';
+
+/**
+ * The parent app in Chromium: a new parent signs up, onboards a child and sees the dashboard; the
+ * demo parent sees Mia's next session, cancels one session and asks to reschedule another, and
+ * opens a session's page (another family's is refused). axe on every page.
+ */
+
+const MIA = 'd0000000-0000-4000-8000-000000000001';
+const DEMO_COACH = 'c0000000-0000-4000-8000-000000000001';
+const ARJUN_SESSION = 'e0000000-0000-4000-8000-000000000006'; // another family's
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+let db: pg.Client;
+const created: string[] = [];
+
+/** A session for Mia with the demo coach, `days` ahead at an odd minute (clear of the seeded ones). */
+async function sessionForMia(days: number): Promise<string> {
+  const minute = 3 + Math.floor(Math.random() * 25) * 2;
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.coaching_sessions (child_id, coach_id, starts_at)
+     values ($1, $2, date_trunc('hour', now()) + make_interval(days => $3, hours => 3, mins => $4)) returning id`,
+    [MIA, DEMO_COACH, days, minute],
+  );
+  created.push(rows[0].id);
+  return rows[0].id;
+}
+
+test.beforeAll(async () => {
+  db = await adminDb();
+});
+
+test.afterAll(async () => {
+  if (created.length) await db.query('delete from public.coaching_sessions where id = any($1)', [created]);
+  await db.end();
+});
+
+test('a new parent signs up, onboards a child and sees the dashboard', async ({ page }) => {
+  // sign-up, a long form and three axe scans on shared cores
+  test.slow();
+  await db.query("update public.feature_flags set enabled = true where key = 'signup_enabled'");
+  const email = uniqueEmail('family');
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Jamie');
+  await page.getByLabel('Last name').fill('Newfamily');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-good-secret-42');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  // the dashboard leads to onboarding until it is done
+  await page.waitForURL('**/app/onboarding');
+  await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const form = page.getByRole('form', { name: 'Add a child' });
+  await form.getByRole('button', { name: 'Add child' }).click();
+  await expect(form.getByText("Please enter your child's first name.")).toBeVisible();
+
+  await form.getByLabel("Child's first name").fill('Robin');
+  await form.getByLabel('Age').selectOption('8');
+  await form.getByLabel('Managing Emotions').check();
+  await form.getByLabel('Improving Focus').check();
+  await form.getByLabel('What would you like to change?').fill('Calmer mornings before school.');
+  await form.getByLabel('Tuesday after school').check();
+  await form.getByLabel('Thursday evening').check();
+  await form.getByLabel(/I am Robin's parent or legal guardian/).check();
+  await form.getByLabel('Your full name (your signature)').fill('Jamie Newfamily');
+  await form.getByRole('button', { name: 'Add child' }).click();
+
+  await expect(page.getByRole('heading', { name: "You're all set" })).toBeVisible();
+  const { rows } = await db.query(
+    `select c.first_name, c.age, c.focus_areas, pc.signed_name, pc.terms_version is not null as versioned,
+            (select count(*)::int from public.preferred_session_times t where t.child_id = c.id) as times
+       from public.children c
+       join auth.users u on u.id = c.parent_id
+       join public.parental_consents pc on pc.child_id = c.id
+      where u.email = $1`,
+    [email],
+  );
+  expect(rows).toEqual([
+    {
+      first_name: 'Robin',
+      age: 8,
+      focus_areas: ['emotions', 'focus'],
+      signed_name: 'Jamie Newfamily',
+      versioned: true,
+      times: 2,
+    },
+  ]);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Go to My Dashboard' }).click();
+  await page.waitForURL('**/app');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Robin' })).toBeVisible();
+  // no coach yet: where the family stands
+  await expect(page.getByRole('heading', { name: 'Where you stand' })).toBeVisible();
+  await expect(page.getByText(/Waiting for your match/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe('as the demo parent', () => {
+  test.use({ storageState: storageStateOf('parent') });
+
+  test("sees Mia's next session, update, tools and points on the dashboard", async ({ page }) => {
+    await page.goto('/app');
+    const mia = page.getByRole('article', { name: 'Mia' });
+    await expect(mia.getByRole('heading', { name: 'Next session' })).toBeVisible();
+    // Join opens 10 minutes before the start: tomorrow's session is not open yet
+    await expect(mia.getByRole('button', { name: 'Join' })).toBeDisabled();
+    await expect(mia.getByText(/Join opens 10 minutes before the start/)).toBeVisible();
+    await expect(mia.getByText('We drew a bedtime plan', { exact: false })).toBeVisible();
+    await expect(mia.getByText('Balloon breaths', { exact: true })).toBeVisible();
+    await expect(mia.getByRole('heading', { name: 'Ploom Points' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('cancels one session and asks to reschedule another, within the notice shown beforehand', async ({
+    page,
+  }) => {
+    const toCancel = await sessionForMia(12);
+    const toMove = await sessionForMia(13);
+    await page.goto('/app');
+    await page.getByRole('article', { name: 'Mia' }).getByRole('link', { name: "Mia's schedule" }).click();
+    await page.waitForURL(`**/app/child-schedule/${MIA}`);
+    await expect(page.getByRole('heading', { name: 'Upcoming for Mia' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const row = (id: string) =>
+      page.getByRole('listitem').filter({ has: page.locator(`a[href="/app/session/${id}"]`) });
+
+    const cancelRow = row(toCancel);
+    await expect(
+      cancelRow.getByText(/You can ask to reschedule or cancel until .* \(24 hours before the start\)/),
+    ).toBeVisible();
+    await cancelRow.getByRole('button', { name: 'Cancel session' }).click();
+    await cancelRow.getByLabel(/Anything your coach should know/).fill('Family trip');
+    await cancelRow.getByRole('button', { name: 'Yes, cancel this session' }).click();
+    await expect(page.getByText('Session cancelled', { exact: true })).toBeVisible();
+    await expect(row(toCancel)).toHaveCount(0);
+
+    const moveRow = row(toMove);
+    await moveRow.getByRole('button', { name: 'Ask to reschedule' }).click();
+    await moveRow.getByLabel('Which times would suit you instead?').fill('Friday after school, please.');
+    await moveRow.getByRole('button', { name: 'Send request to the coach' }).click();
+    await expect(moveRow.getByText('You asked to reschedule.', { exact: false })).toBeVisible();
+
+    const { rows } = await db.query(
+      `select s.id, s.status,
+              (select array_agg(e.kind order by e.kind) from public.session_emails e
+                where e.session_id = s.id and e.recipient = 'coach' and e.kind <> 'booked') as coach_emails
+         from public.coaching_sessions s where s.id = any($1) order by s.starts_at`,
+      [[toCancel, toMove]],
+    );
+    expect(rows).toEqual([
+      { id: toCancel, status: 'cancelled', coach_emails: ['cancelled'] },
+      { id: toMove, status: 'scheduled', coach_emails: ['reschedule_requested'] },
+    ]);
+  });
+
+  test("opens a session's page; another family's session is refused", async ({ page }) => {
+    const id = await sessionForMia(14);
+    await page.goto(`/app/session/${id}`);
+    await expect(page.getByRole('heading', { name: "Mia's session" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What to prepare' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto(`/app/session/${ARJUN_SESSION}`);
+    await expect(page.getByText("This session is not one of your family's.")).toBeVisible();
+  });
+});
