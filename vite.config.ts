@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /** Modules of the signed-in areas (admin, parent app, child area) and the features only they use. */
 const signedInModule =
-  /\/src\/(app\/routes\/(admin|app|child)\/|features\/(sessions|session-room|users|audit|settings|reports|billing)\/)/;
+  /\/src\/(app\/(area-routes\.tsx|routes\/(admin|app|child)\/)|features\/(sessions|session-room|users|audit|settings|reports|billing|family|families|child-accounts|child-area|account|points|mfa)\/)/;
 const signedInChunk = /(^|\/)area-/;
 
 export default defineConfig(({ command, mode }) => {

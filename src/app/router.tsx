@@ -1,14 +1,12 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { LoadingScreen } from './loading-screen';
+import { withSuspense, type Page } from './lazy-route';
 
-type Page = LazyExoticComponent<ComponentType>;
-type Module = () => Promise<{ default: ComponentType }>;
-
-/** Every route, each a lazy module that shows "Loading..." while it loads. */
+/** Every public route, each a lazy module that shows "Loading..." while it loads. */
 const pages: [path: string, page: Page][] = [
   [paths.home, lazy(() => import('./routes/landing/home'))],
   [paths.coaching, lazy(() => import('./routes/landing/coaching'))],
@@ -39,87 +37,43 @@ const pages: [path: string, page: Page][] = [
   ['*', lazy(() => import('./routes/not-found'))],
 ];
 
-function withSuspense(Page: Page) {
-  return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Page />
-    </Suspense>
-  );
-}
-
-/** A route whose module loads on demand (the area layouts show "Loading..." for their screens). */
-const screen = (path: string, load: Module): RouteObject => ({ path, element: withSuspense(lazy(load)) });
-const layout = (load: Module, children: RouteObject[], path?: string): RouteObject => ({
-  path,
-  element: withSuspense(lazy(load)),
-  children,
-});
-
-/** The signed-in areas: a layout route each (guard + area frame + Outlet) with its screens nested. */
-const areas: RouteObject[] = [
-  layout(
-    () => import('./routes/admin/layout'),
-    [
-      { index: true, element: withSuspense(lazy(() => import('./routes/admin/overview'))) },
-      screen(paths.adminWaitlist, () => import('./routes/admin/leads')),
-      screen(paths.adminSessions, () => import('./routes/admin/sessions')),
-      screen(paths.adminFamilies, () => import('./routes/admin/families')),
-      screen(paths.adminSessionRoom.pattern, () => import('./routes/admin/session-room')),
-      screen(paths.adminAccount, () => import('./routes/admin/account')),
-      layout(
-        () => import('./routes/admin/admins-only'),
-        [
-          screen(paths.adminReport, () => import('./routes/admin/report')),
-          screen(paths.adminUsers, () => import('./routes/admin/users')),
-          screen(paths.adminAuditLogs, () => import('./routes/admin/audit-logs')),
-          screen(paths.adminSettings, () => import('./routes/admin/settings')),
-        ],
-      ),
-    ],
-    paths.admin,
-  ),
-  layout(
-    () => import('./routes/app/layout'),
-    [
-      { index: true, element: withSuspense(lazy(() => import('./routes/app/dashboard'))) },
-      screen(paths.appOnboarding, () => import('./routes/app/onboarding')),
-      screen(paths.appPloomPoints, () => import('./routes/app/ploom-points')),
-      screen(paths.appLeaderboard, () => import('./routes/app/leaderboard')),
-      screen(paths.appChildSchedule.pattern, () => import('./routes/app/child-schedule')),
-      screen(paths.appSession.pattern, () => import('./routes/app/session')),
-      screen(paths.appAccount, () => import('./routes/app/account')),
-      screen(paths.appAccountChildren, () => import('./routes/app/account-children')),
-      screen(paths.appBilling, () => import('./routes/app/billing')),
-    ],
-    paths.app,
-  ),
-  layout(
-    () => import('./routes/child/layout'),
-    [
-      screen(paths.childDashboard, () => import('./routes/child/dashboard')),
-      screen(paths.childSession.pattern, () => import('./routes/child/session')),
-    ],
-  ),
-];
+/** The route the signed-in areas are added under, once a visitor first opens one of them. */
+const SITE_ROUTE = 'site';
+const AREA_PATH = /^\/(admin|app|child)(\/|$)/;
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    hydrateFallbackElement: <LoadingScreen />,
     errorElement: <RouteErrorBoundary />,
     children: [
       {
+        id: SITE_ROUTE,
         element: <Outlet />,
         errorElement: <RouteErrorBoundary />,
         children: [
           { path: paths.childLogin, element: <Navigate to={paths.login} replace /> },
           ...pages.map(([path, Page]) => ({ path, element: withSuspense(Page) })),
-          ...areas,
         ],
       },
     ],
   },
 ];
 
+/**
+ * The signed-in areas' route table is a module of its own, added to the router the first time a
+ * path inside an area is opened (React Router's lazy route discovery): the landing pages' first
+ * load carries neither the areas' routes nor what each of their screens preloads.
+ */
 export function createRouter() {
-  return createBrowserRouter(routes);
+  let discovered = false;
+  return createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (discovered || !AREA_PATH.test(path)) return;
+      const { areaRoutes } = await import('./area-routes');
+      if (discovered) return;
+      discovered = true;
+      patch(SITE_ROUTE, areaRoutes);
+    },
+  });
 }
