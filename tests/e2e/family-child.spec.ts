@@ -135,6 +135,10 @@ test('the demo child signs in as "mia" and sees her dashboard, readable on a pho
   await expect(page.getByText('Hi Mia!')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your next session' })).toContainText('with Jordan');
   await expect(page.getByText('Rivera')).toHaveCount(0);
+  // the at-home tools her coach set (seeded), not her brother's
+  const tools = page.getByRole('region', { name: 'Your at-home tools' });
+  await expect(tools.getByText('Balloon breaths')).toBeVisible();
+  await expect(tools.getByText('One brave try a day')).toHaveCount(0);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(page);

@@ -1,12 +1,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ChildDashboard } from '../components/child-dashboard';
 import { isRoomOpen, sessionDay } from '../lib/when';
 
 const rpc = vi.fn();
-vi.mock('@/lib/supabase', () => ({ getSupabase: () => Promise.resolve({ rpc }) }));
+const tools = [{ id: 't1', title: 'Balloon breaths', instructions: 'Three slow breaths at bedtime.' }];
+/** supabase-js's query builder for at_home_tools: each step returns the builder; it resolves to the tools. */
+function toolsQuery() {
+  const builder = {
+    select: () => builder,
+    is: () => builder,
+    order: () => builder,
+    limit: () => Promise.resolve({ data: tools, error: null }),
+  };
+  return builder;
+}
+const from = vi.fn(() => toolsQuery());
+vi.mock('@/lib/supabase', () => ({ getSupabase: () => Promise.resolve({ rpc, from }) }));
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
@@ -44,6 +56,14 @@ describe('the child dashboard', () => {
     expect(screen.getByText('with Jordan')).toBeTruthy();
     expect(screen.getByText(/^Tomorrow at /)).toBeTruthy();
     expect(rpc).toHaveBeenCalledWith('child_dashboard');
+  });
+
+  it("lists the at-home tools the child's coach set", async () => {
+    renderDashboard(null);
+    const region = await screen.findByRole('region', { name: 'Your at-home tools' });
+    expect(await within(region).findByText('Balloon breaths')).toBeTruthy();
+    expect(within(region).getByText('Three slow breaths at bedtime.')).toBeTruthy();
+    expect(from).toHaveBeenCalledWith('at_home_tools');
   });
 
   it('keeps Join asleep until the room opens, then links to the session', async () => {

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { messages } from '@/content/messages';
+import { useAtHomeTools } from '../api/get-at-home-tools';
 import { useChildDashboard, type NextSession } from '../api/get-child-dashboard';
 import { isRoomOpen, sessionDay } from '../lib/when';
 
@@ -99,7 +100,7 @@ export function ChildDashboard({
 }: {
   /** the child's way into a session's room */
   sessionHref: (sessionId: string) => string;
-  /** the at-home tools the coach set, when the product has them (see AtHomeToolsSlot) */
+  /** replaces the list of at-home tools the coach set (AtHomeTools) */
   atHomeTools?: ReactNode;
 }) {
   const query = useChildDashboard();
@@ -134,16 +135,27 @@ export function ChildDashboard({
         title="Your at-home tools"
         icon={<Sparkles className="h-8 w-8 text-brand-700" aria-hidden="true" />}
       >
-        {atHomeTools ?? <AtHomeToolsSlot />}
+        {atHomeTools ?? <AtHomeTools />}
       </Card>
     </div>
   );
 }
 
-/**
- * Where the at-home tools the coach sets will show. The product has no at-home tools table yet;
- * when it does, the route passes the list as `atHomeTools` (or this slot reads it).
- */
-export function AtHomeToolsSlot() {
-  return <p>Your coach will add things to practise at home here.</p>;
+/** The at-home tools the coach set for the child: a short title and what to do, in big type. */
+export function AtHomeTools() {
+  const query = useAtHomeTools();
+  if (query.isPending) return <p role="status">{messages.loading}</p>;
+  if (query.isError)
+    return <p role="alert">We could not load your tools. Ask your grown-up to reload the page.</p>;
+  if (query.data.length === 0) return <p>Your coach will add things to practise at home here.</p>;
+  return (
+    <ul className="grid gap-4">
+      {query.data.map((tool) => (
+        <li key={tool.id} className="rounded-2xl bg-brand-50 p-4">
+          <p className="font-display text-xl font-bold text-ink">{tool.title}</p>
+          {tool.instructions ? <p className="mt-1 text-lg">{tool.instructions}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
