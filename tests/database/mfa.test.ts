@@ -127,3 +127,34 @@ describe('staff two-factor sign-in in RLS', () => {
     expect(await update('aal2')).toBe(1);
   });
 });
+
+/** Tables that hold no family's, lead's or visitor's data (settings, the coach directory, roles). */
+const NOT_FAMILY_DATA = new Set([
+  'app_settings',
+  'coaches',
+  'consent_notices',
+  'feature_flags',
+  'user_roles',
+  'stripe_webhook_events',
+]);
+
+describe('staff two-factor sign-in covers every table', () => {
+  it("every public table with families' data carries the two-factor policy (a new table must too)", async () => {
+    const { rows } = await db.query<{ table: string; guarded: boolean }>(
+      `select c.relname as table,
+              exists (
+                select 1 from pg_policies p
+                where p.schemaname = 'public' and p.tablename = c.relname
+                  and p.permissive = 'RESTRICTIVE'
+                  and p.qual like '%meets_staff_two_factor%'
+              ) as guarded
+       from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')
+       order by 1`,
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    const unguarded = rows.filter((r) => !r.guarded && !NOT_FAMILY_DATA.has(r.table)).map((r) => r.table);
+    expect(unguarded).toEqual([]);
+  });
+});
