@@ -53,6 +53,7 @@ export const paths = {
   appChildSchedule: withParam('/app/child-schedule/:childId'),
   appSession: withParam('/app/session/:sessionId'),
   appAccount: '/app/account',
+  appAccountChildren: '/app/account/children',
   appBilling: '/app/billing',
   childDashboard: '/child/dashboard',
   childSession: withParam('/child/session/:sessionId'),

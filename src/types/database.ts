@@ -265,6 +265,44 @@ export type Database = {
         };
         Relationships: [];
       };
+      family_rewards: {
+        Row: {
+          child_id: string;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          points_cost: number;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          child_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          points_cost: number;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          child_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          points_cost?: number;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'family_rewards_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       feature_flags: {
         Row: { description: string | null; enabled: boolean; key: string; updated_at: string };
         Insert: { description?: string | null; enabled?: boolean; key: string; updated_at?: string };
@@ -465,6 +503,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      notification_preferences: {
+        Row: {
+          created_at: string;
+          marketing: boolean;
+          parent_updates: boolean;
+          session_reminders: boolean;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          marketing?: boolean;
+          parent_updates?: boolean;
+          session_reminders?: boolean;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          marketing?: boolean;
+          parent_updates?: boolean;
+          session_reminders?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       parent_updates: {
         Row: {
           body: string;
@@ -562,6 +627,7 @@ export type Database = {
           id: string;
           last_login_at: string | null;
           last_name: string | null;
+          phone: string | null;
           time_zone: string;
           updated_at: string;
         };
@@ -571,6 +637,7 @@ export type Database = {
           id: string;
           last_login_at?: string | null;
           last_name?: string | null;
+          phone?: string | null;
           time_zone?: string;
           updated_at?: string;
         };
@@ -580,6 +647,7 @@ export type Database = {
           id?: string;
           last_login_at?: string | null;
           last_name?: string | null;
+          phone?: string | null;
           time_zone?: string;
           updated_at?: string;
         };
@@ -1149,6 +1217,10 @@ export type Database = {
           current: boolean;
         }[];
       };
+      delete_family_data: {
+        Args: { account: string };
+        Returns: unknown;
+      };
       email_me_quiz_results: {
         Args: { assessment_id: string; email: string };
         Returns: undefined;
@@ -1156,6 +1228,10 @@ export type Database = {
       enrol_lead: {
         Args: { lead_id: string; child_first_name: string; child_age?: number };
         Returns: { parent_id: string; child_id: string; already_enrolled: boolean }[];
+      };
+      export_family_data: {
+        Args: never;
+        Returns: Json;
       };
       get_session_room: {
         Args: { session_id: string };

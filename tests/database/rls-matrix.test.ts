@@ -382,6 +382,8 @@ const matrixElsewhere: Record<string, string> = {
   session_series: 'sessions.test.ts',
   session_emails: 'sessions.test.ts',
   app_settings: 'settings.test.ts',
+  notification_preferences: 'account.test.ts',
+  family_rewards: 'account.test.ts',
 };
 
 describe('coverage', () => {
