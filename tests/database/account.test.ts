@@ -281,3 +281,46 @@ describe('the family-data functions', () => {
     expect(JSON.stringify(exported.value)).not.toContain(world.rows.children.theirChild);
   });
 });
+
+describe('analytics from the child area', () => {
+  it('keeps a page view anonymous (section only, no browser or visit) and drops page leaves', async () => {
+    const marker = `child-probe-${Date.now().toString(36)}`;
+    const result = await as('child', async (d) => {
+      await d.query(
+        `insert into public.web_analytics (session_id, event_type, page_path, referrer, user_agent, device_type, metadata)
+         values ($1, 'page_view', '/child/session/3f2b6c1e?utm_campaign=' || $1, 'https://example.com/', 'Mozilla/5.0', 'mobile', '{"screen_width": 390}'),
+                ($1, 'page_leave', '/child/dashboard', null, null, 'mobile', '{}'),
+                ($1, 'page_view', '/pricing?utm_campaign=' || $1, null, 'Mozilla/5.0', 'desktop', '{}')`,
+        [marker],
+      );
+      await d.query('reset role');
+      const { rows } = await d.query(
+        `select session_id, event_type, page_path, path, referrer, user_agent, device_type, metadata, utm_campaign
+           from public.web_analytics where session_id in ($1, 'anonymous') and created_at = now() order by page_path`,
+        [marker],
+      );
+      return rows;
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        {
+          session_id: 'anonymous',
+          event_type: 'page_view',
+          page_path: '/child/session',
+          path: '/child/session',
+          referrer: null,
+          user_agent: null,
+          device_type: null,
+          metadata: {},
+          utm_campaign: null,
+        },
+        expect.objectContaining({
+          session_id: marker,
+          page_path: `/pricing?utm_campaign=${marker}`,
+          utm_campaign: marker,
+        }),
+      ],
+    });
+  });
+});

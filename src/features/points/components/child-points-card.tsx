@@ -60,7 +60,10 @@ export function ChildPointsCard({ child, parentId }: { child: ChildPoints; paren
             award
               .mutateAsync({ ...values, childId: child.id, parentId })
               .then(
-                () => toast({ title: `${values.points} points for ${child.firstName}` }),
+                () =>
+                  toast({
+                    title: `${values.points} point${values.points === 1 ? '' : 's'} for ${child.firstName}`,
+                  }),
                 failure('Points not given'),
               ),
           )}

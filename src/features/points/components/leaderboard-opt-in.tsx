@@ -19,15 +19,13 @@ export function LeaderboardOptIn({ children }: { children: ChildPoints[] }) {
           checked={child.leaderboardOptIn}
           disabled={setOptIn.isPending}
           onChange={(event) =>
-            setOptIn
-              .mutateAsync({ childId: child.id, optIn: event.target.checked })
-              .catch(() =>
-                toast({
-                  title: 'Not saved',
-                  description: 'Please try again in a moment.',
-                  variant: 'destructive',
-                }),
-              )
+            setOptIn.mutateAsync({ childId: child.id, optIn: event.target.checked }).catch(() =>
+              toast({
+                title: 'Not saved',
+                description: 'Please try again in a moment.',
+                variant: 'destructive',
+              }),
+            )
           }
         />
       ))}
