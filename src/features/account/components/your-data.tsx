@@ -59,15 +59,13 @@ export function YourData({ onDeleted, privacyHref }: { onDeleted: () => void; pr
               return;
             }
             setError(undefined);
-            remove
-              .mutateAsync(typed)
-              .then(onDeleted, () =>
-                toast({
-                  title: 'Not deleted',
-                  description: 'Please try again in a moment.',
-                  variant: 'destructive',
-                }),
-              );
+            remove.mutateAsync(typed).then(onDeleted, () =>
+              toast({
+                title: 'Not deleted',
+                description: 'Please try again in a moment.',
+                variant: 'destructive',
+              }),
+            );
           }}
         >
           <Field label={`Type ${DELETE_CONFIRMATION} to confirm`} error={error}>

@@ -57,15 +57,13 @@ export function ChildPointsCard({ child, parentId }: { child: ChildPoints; paren
           aria-label={`Award points to ${child.firstName}`}
           className="flex flex-col gap-3"
           onSubmit={awardForm.handleSubmit((values) =>
-            award
-              .mutateAsync({ ...values, childId: child.id, parentId })
-              .then(
-                () =>
-                  toast({
-                    title: `${values.points} point${values.points === 1 ? '' : 's'} for ${child.firstName}`,
-                  }),
-                failure('Points not given'),
-              ),
+            award.mutateAsync({ ...values, childId: child.id, parentId }).then(
+              () =>
+                toast({
+                  title: `${values.points} point${values.points === 1 ? '' : 's'} for ${child.firstName}`,
+                }),
+              failure('Points not given'),
+            ),
           )}
         >
           <h3 className="font-semibold text-ink">Points for practice at home</h3>
