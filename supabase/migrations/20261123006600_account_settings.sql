@@ -41,7 +41,7 @@ create trigger notification_preferences_set_updated_at
 revoke all on public.notification_preferences from anon, authenticated;
 grant select on public.notification_preferences to authenticated;
 grant insert (user_id, session_reminders, parent_updates, marketing),
-  update (session_reminders, parent_updates, marketing)
+  update (user_id, session_reminders, parent_updates, marketing)
   on public.notification_preferences to authenticated;
 
 create policy "Users read their own notification preferences"
