@@ -96,6 +96,7 @@ test.describe('the demo parent', () => {
   test.use({ storageState: storageStateOf('parent') });
 
   test('gives Mia a point for practice at home and sees the leaderboard', async ({ page }) => {
+    test.setTimeout(90_000); // two pages, each with an axe scan
     const reason = `Calm breathing ${Date.now().toString(36)}`;
     await page.goto('/app/ploom-points');
     const mia = page.getByRole('region', { name: 'Mia' });
@@ -107,8 +108,9 @@ test.describe('the demo parent', () => {
     await form.getByLabel('Points').fill('1');
     await form.getByLabel('What for').fill(reason);
     await form.getByRole('button', { name: 'Give points' }).click();
-    await expect(page.getByText('1 point for Mia')).toBeVisible();
-    await expect(mia.getByRole('listitem').filter({ hasText: reason })).toContainText('+1');
+    await expect(mia.getByRole('listitem').filter({ hasText: reason })).toContainText('+1', {
+      timeout: 15_000,
+    });
 
     await page.goto('/app/leaderboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
