@@ -26,6 +26,8 @@ test.describe('a fresh parent', () => {
   test('edits their name, downloads the export, deletes the account and cannot sign in again', async ({
     page,
   }) => {
+    // A long journey: sign-in, three tabs with axe scans, a download, a deletion, a sign-in attempt.
+    test.setTimeout(120_000);
     const email = uniqueEmail('e2e-family');
     const password = 'a-family-secret-2026';
     const created = await serviceClient().auth.admin.createUser({
@@ -51,7 +53,7 @@ test.describe('a fresh parent', () => {
     await page.getByLabel('First name').fill('Rowan');
     await page.getByLabel(/Contact phone/).fill('+44 20 7946 0000');
     await page.getByRole('button', { name: 'Save details' }).click();
-    await expect(page.getByText('Your details are saved')).toBeVisible();
+    await expect(page.getByText('Your details are saved', { exact: true })).toBeVisible();
     await expect(page.getByText(/signed in as/)).toContainText('Rowan');
     await page.reload();
     await expect(page.getByLabel('First name')).toHaveValue('Rowan');
@@ -84,10 +86,11 @@ test.describe('a fresh parent', () => {
     await page.getByLabel('Type DELETE to confirm').fill('DELETE');
     await deleteButton.click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.getByText('Your account is deleted')).toBeVisible();
+    await expect(page.getByText('Your account is deleted', { exact: true })).toBeVisible();
 
     await logIn(page, email, password);
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Invalid login credentials')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 });
