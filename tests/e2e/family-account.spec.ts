@@ -90,7 +90,7 @@ test.describe('a fresh parent', () => {
 
     await logIn(page, email, password);
     await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
-    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+    await expect(page.getByText('Invalid login credentials', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 });
