@@ -435,8 +435,7 @@ insert into public.audit_logs (actor_user_id, action, entity_type, entity_id, me
   ('a0000000-0000-4000-8000-000000000001', 'FLAG_UPDATED', 'feature_flag', 'signup_enabled',
    '{"changes": {"enabled": {"from": false, "to": true}}}', now() - interval '10 days');
 
--- family account: the demo family shows Mia on the leaderboard and has chosen two rewards.
-update public.children set leaderboard_opt_in = true where id = 'd0000000-0000-4000-8000-000000000001';
+-- family account: the demo family has chosen two rewards for Mia.
 insert into public.family_rewards (child_id, title, points_cost) values
   ('d0000000-0000-4000-8000-000000000001', 'Pick the Friday film', 20),
   ('d0000000-0000-4000-8000-000000000001', 'A trip to the climbing park', 60);
