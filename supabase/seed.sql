@@ -494,3 +494,8 @@ insert into public.at_home_tools (child_id, coach_id, title, instructions, creat
    'Everyone names one feeling from today and where they felt it in their body.', now() - interval '6 days'),
   ('d0000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', 'One brave try a day',
    'Pick one small new thing to try. Say "I can''t do this YET" and give it a go.', now() - interval '4 days');
+
+-- family account: the demo family has chosen two rewards for Mia.
+insert into public.family_rewards (child_id, title, points_cost) values
+  ('d0000000-0000-4000-8000-000000000001', 'Pick the Friday film', 20),
+  ('d0000000-0000-4000-8000-000000000001', 'A trip to the climbing park', 60);

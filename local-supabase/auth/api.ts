@@ -87,7 +87,7 @@ export const TOKEN_TYPES: Record<VerifyType, OneTimeTokenType[]> = {
   recovery: ['recovery_token'],
   magiclink: ['recovery_token'],
   email: ['confirmation_token', 'recovery_token'],
-  email_change: ['email_change_token_new'],
+  email_change: ['email_change_token_new', 'email_change_token_current'],
 };
 export const isVerifyType = (value: unknown): value is VerifyType =>
   typeof value === 'string' && Object.hasOwn(TOKEN_TYPES, value);
@@ -167,12 +167,17 @@ export async function sendLinkEmail(
   type: VerifyType,
   redirectTo: string,
   to = user.email ?? '',
+  /** for an email change with secure email change on: the link to the current address */
+  toCurrentAddress = false,
 ): Promise<void> {
   if (!to) return;
-  const { kind, token: tokenType, sentAt } = EMAIL_FOR[type];
+  const { kind, sentAt } = EMAIL_FOR[type];
+  const tokenType: OneTimeTokenType = toCurrentAddress ? 'email_change_token_current' : EMAIL_FOR[type].token;
+  const newEmail = type === 'email_change' ? (toCurrentAddress ? (user.email_change ?? '') : to) : undefined;
   const token = randomToken();
   const otp = randomOtp();
-  await saveOneTimeToken(api.pool, user.id, tokenType, token, to, otp);
+  // An email change's tokens both relate to the new address (what the change applies).
+  await saveOneTimeToken(api.pool, user.id, tokenType, token, newEmail ?? to, otp, to);
   if (sentAt) await updateUser(api.pool, user.id, { [sentAt]: new Date() });
   const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
   try {
@@ -183,7 +188,7 @@ export async function sendLinkEmail(
       SiteURL: api.config.siteUrl,
       RedirectTo: redirectTo,
       Email: user.email ?? '',
-      NewEmail: type === 'email_change' ? to : undefined,
+      NewEmail: newEmail,
       Data: user.raw_user_meta_data ?? {},
     });
   } catch (error) {

@@ -53,6 +53,12 @@ export interface HookSetting {
 export interface AuthSettings {
   enableSignup: boolean;
   enableConfirmations: boolean;
+  /**
+   * Secure email change (`double_confirm_changes`, GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED): a
+   * new address takes effect only once the links sent to the current and the new address are both
+   * followed. GoTrue's default is on.
+   */
+  doubleConfirmChanges: boolean;
   minimumPasswordLength: number;
   rateLimit: RateLimitSettings;
   templates: Partial<Record<EmailKind, EmailTemplateSetting>>;
@@ -104,6 +110,7 @@ export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): Aut
   return {
     enableSignup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
     enableConfirmations: bool(email.enable_confirmations, false),
+    doubleConfirmChanges: bool(email.double_confirm_changes, true),
     minimumPasswordLength: count(auth.minimum_password_length, 6, 'auth.minimum_password_length'),
     rateLimit: {
       emailSent: count(limits.email_sent, DEFAULT_RATE_LIMITS.emailSent, 'email_sent'),

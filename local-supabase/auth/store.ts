@@ -11,13 +11,17 @@ export const AUTH_SCHEMA_SQL = `
 create table if not exists auth.one_time_tokens (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  token_type text not null check (token_type in ('confirmation_token', 'recovery_token', 'email_change_token_new')),
+  token_type text not null,
   token_hash text not null check (char_length(token_hash) > 0),
   relates_to text not null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   unique (user_id, token_type)
 );
+-- The token types (GoTrue's): a data directory from before email_change_token_current gets the wider check.
+alter table auth.one_time_tokens drop constraint if exists one_time_tokens_token_type_check;
+alter table auth.one_time_tokens add constraint one_time_tokens_token_type_check check (token_type in
+  ('confirmation_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current'));
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 -- The 6-digit code of the same email ({{ .Token }}), kept as a hash of the address and the code.
 alter table auth.one_time_tokens add column if not exists otp_hash text;
@@ -244,7 +248,8 @@ export function userJson(user: UserRow, factors: Record<string, unknown>[] = [])
 
 // ---- one-time tokens (email links) ----
 
-export type OneTimeTokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new';
+export type OneTimeTokenType =
+  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
 
 /** The hash kept for an email's 6-digit code: tied to the address, so a code alone matches nothing. */
 export const otpHash = (email: string, otp: string) => sha256(`${email.toLowerCase()}:${otp}`);
@@ -260,6 +265,8 @@ export async function saveOneTimeToken(
   token: string,
   relatesTo: string,
   otp: string,
+  /** the address the 6-digit code is typed with (the one the email went to); relatesTo by default */
+  otpEmail = relatesTo,
 ): Promise<void> {
   await db.query(
     `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, otp_hash)
@@ -267,7 +274,7 @@ export async function saveOneTimeToken(
      on conflict (user_id, token_type)
      do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
                    otp_hash = excluded.otp_hash, created_at = now(), updated_at = now()`,
-    [userId, type, sha256(token), relatesTo, otpHash(relatesTo, otp)],
+    [userId, type, sha256(token), relatesTo, otpHash(otpEmail, otp)],
   );
 }
 

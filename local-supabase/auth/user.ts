@@ -75,6 +75,11 @@ export async function putUser(api: AuthApi, r: AuthRequest) {
     api.limits.takeEmailTo(emailChangeTo);
     api.limits.takeEmail();
     await sendLinkEmail(api, updated, 'email_change', redirectParam(api, r), emailChangeTo);
+    if (api.settings.doubleConfirmChanges && user.email) {
+      // Secure email change: the current address confirms too (GoTrue mails both).
+      api.limits.takeEmail();
+      await sendLinkEmail(api, updated, 'email_change', redirectParam(api, r), user.email, true);
+    }
   }
   return send(r.res, 200, userJson(updated));
 }

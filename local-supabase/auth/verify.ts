@@ -27,12 +27,28 @@ import {
  * with `verifyOtp` (POST: `token_hash`, or `token` (the link token or 6-digit code) with `email`).
  */
 
-/** Applies a consumed token: confirms the email, or moves it to the new address, and signs in. */
+/** What GoTrue answers when the first of the two links of a secure email change is followed. */
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+/**
+ * Applies a consumed token: confirms the email, or moves it to the new address, and signs in. With
+ * secure email change, the first of the two links only records its confirmation: null, no session.
+ */
 async function applyVerification(api: AuthApi, userId: string, relatesTo: string, type: VerifyType) {
   return withTransaction(api.pool, async (db) => {
     const user = await findUserById(db, userId);
     if (!user) throw forbidden('otp_expired', 'Email link is invalid or has expired');
     if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+    if (type === 'email_change' && api.settings.doubleConfirmChanges) {
+      const otherLink = await db.query(
+        `select 1 from auth.one_time_tokens
+          where user_id = $1 and relates_to = $2
+            and token_type in ('email_change_token_new', 'email_change_token_current')`,
+        [user.id, relatesTo],
+      );
+      if (otherLink.rowCount) return null;
+    }
     if (type === 'email_change') {
       const other = await findUserByEmail(db, relatesTo);
       if (other && other.id !== user.id) {
@@ -73,6 +89,7 @@ export async function verifyGet(api: AuthApi, r: AuthRequest) {
     const found = await consumeOneTimeToken(api.pool, TOKEN_TYPES[type], token, LINK_TTL_SECONDS);
     if (!found) throw forbidden('otp_expired', 'Email link is invalid or has expired');
     const session = await applyVerification(api, found.userId, found.relatesTo, type);
+    if (!session) return redirect({ message: SINGLE_CONFIRMATION_ACCEPTED });
     return redirect({
       access_token: session.access_token,
       expires_at: String(session.expires_at),
@@ -108,8 +125,12 @@ export async function verifyPost(api: AuthApi, r: AuthRequest) {
   if (email) {
     const owner = await findUserById(api.pool, found.userId);
     const matches =
-      type === 'email_change' ? found.relatesTo === email : owner?.email?.toLowerCase() === email;
+      type === 'email_change' && found.type === 'email_change_token_new'
+        ? found.relatesTo === email
+        : owner?.email?.toLowerCase() === email;
     if (!matches) throw forbidden('otp_expired', 'Token has expired or is invalid');
   }
-  return send(r.res, 200, await applyVerification(api, found.userId, found.relatesTo, type));
+  const session = await applyVerification(api, found.userId, found.relatesTo, type);
+  if (!session) return send(r.res, 200, { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 });
+  return send(r.res, 200, session);
 }

@@ -1,5 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { PageTracker } from '@/features/analytics/components/page-tracker';
+
+// The tracker records its first view only once the page is idle, so its code stays out of the
+// first load (the landing pages' JavaScript budget).
+const PageTracker = lazy(() =>
+  import('@/features/analytics/components/page-tracker').then((module) => ({ default: module.PageTracker })),
+);
 
 /** Wraps every route: skip link, the page, scroll restoration. Providers live in main.tsx. */
 export function RootLayout() {
@@ -13,7 +19,9 @@ export function RootLayout() {
       </a>
       <Outlet />
       <ScrollRestoration />
-      <PageTracker />
+      <Suspense fallback={null}>
+        <PageTracker />
+      </Suspense>
     </>
   );
 }

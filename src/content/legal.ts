@@ -22,8 +22,8 @@ const email = site.contactEmail;
 
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
-  updated: 'November 21, 2026',
-  summary: `${site.name} works with children, so we hold ourselves to a high standard: we collect only what coaching needs, a parent decides what we hold about their child, we never sell personal information, and you can ask us to delete it at any time.`,
+  updated: 'November 23, 2026',
+  summary: `${site.name} works with children, so we hold ourselves to a high standard: we collect only what coaching needs, a parent decides what we hold about their child, we never sell personal information, and you can download or delete everything from your account at any time.`,
   sections: [
     {
       id: 'who-we-are',
@@ -40,7 +40,8 @@ export const privacyPolicy: LegalDocument = {
         'What you tell us about your family when you request an intro call or join the waitlist, such as your child’s first name, age and the area you would like help with.',
         'Assessment answers, if you complete the free assessment. They are saved without your name or email unless you tick “Email me my results”.',
         'Messages you send us through the contact form or by email.',
-        'Account information if you create an account: your name, email, a securely hashed password and your sign-in times.',
+        'Account information if you create an account: your name, email, an optional contact phone, a securely hashed password, your sign-in times and which emails you want from us.',
+        'Your parental consent for each child: who gave it, when, how, and which version of this policy and our terms it covered.',
         'Billing details needed to charge for a plan. Card numbers are handled by our payment provider and never stored on our servers.',
       ],
     },
@@ -48,8 +49,9 @@ export const privacyPolicy: LegalDocument = {
       id: 'about-children',
       heading: 'What we collect about children',
       paragraphs: [
-        'We collect information about a child only from, or with the consent of, their parent or legal guardian. This includes the child’s first name, age, the goals you set with us, the coach’s short session notes and progress updates, and points earned in the child’s area of the app.',
-        'Children do not create accounts themselves. A parent sets up any child access, and a child’s area shows only their first name, upcoming sessions, points and at-home tools. We do not ask children for contact details, photos or location, and there is no public profile or chat with other children.',
+        'We collect information about a child only from, or with the consent of, their parent or legal guardian: the child’s first name and age (never a surname), the focus areas and goals you set with us, their sessions and whether they attended, the coach’s weekly updates to you, the coach’s private session notes, points earned and the rewards your family chooses.',
+        'Children do not create accounts themselves. A parent may give a child a login from the account page: a username and a password or PIN that the parent sets. A child has no email address with us. A child’s area shows only their first name, their next session, their points and at-home tools; session notes are never shown to a child.',
+        'We do not ask children for contact details, photos or location, and there is no public profile or chat with other children. The leaderboard shows a child’s first name and points only if their parent turns it on, and only to other families enrolled with a coach.',
         'Sessions are not recorded. Video and audio pass between the participants’ browsers for the session and are not stored.',
       ],
     },
@@ -58,7 +60,8 @@ export const privacyPolicy: LegalDocument = {
       heading: 'Parental consent (COPPA)',
       paragraphs: [
         'We follow the principles of the US Children’s Online Privacy Protection Act (COPPA) and similar laws. Before a child takes part in coaching, a parent or guardian must create the family account, agree to this policy and give consent for us to collect and use the child’s information as described here.',
-        `A parent may review the information we hold about their child, ask us to correct or delete it, and withdraw consent for further collection at any time by emailing ${email}. Withdrawing consent ends coaching for that child. If we learn that we have collected information from a child without parental consent, we delete it.`,
+        'We record each consent: who gave it, when, how and which version of this policy it covered. When this policy changes in a way that affects children’s information, we ask again.',
+        `A parent may review the information we hold about their child, download it, correct it, delete it, and withdraw consent for further collection at any time, from the account page or by emailing ${email}. Withdrawing consent ends coaching for that child. If we learn that we have collected information from a child without parental consent, we delete it.`,
       ],
     },
     {
@@ -78,7 +81,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'no-selling',
       heading: 'We never sell your information',
       paragraphs: [
-        'We do not sell or rent personal information, and we do not share it for cross-context behavioral advertising. We share it only with service providers who help us run Ploom (hosting and database, email delivery, payments), under contracts that let them use it only on our behalf; with your coach; or when the law requires it, including to protect a child’s safety.',
+        'We do not sell or rent personal information, and we do not share it for cross-context behavioral advertising. Who receives it: your family’s coach (your name and contact details, your child’s first name, age, focus areas, sessions and points); service providers who help us run Ploom (hosting and database, email delivery, payments), under contracts that let them use it only on our behalf; other enrolled families, only a child’s first name and points on the leaderboard and only if you turn it on; and authorities when the law requires it, including to protect a child’s safety.',
       ],
     },
     {
@@ -86,6 +89,7 @@ export const privacyPolicy: LegalDocument = {
       heading: 'Analytics without third-party trackers',
       paragraphs: [
         'We measure how our website is used with our own first-party analytics: the page visited, how long it was open, the referring page, campaign tags in the link, the device type and screen size, and a random session id kept in your browser’s session storage that disappears when you close the tab.',
+        'The child’s area sends no analytics beyond an anonymous page view: which screen was opened (for example “child dashboard”), with no session id, device, screen size, referring page or time on page, so it cannot be linked to a child, a device or a visit.',
         'We do not use advertising cookies, third-party tracking pixels or fingerprinting, and our analytics are never linked to a child’s profile. Our marketing team sees page and campaign totals, not individual visitors.',
       ],
     },
@@ -95,7 +99,8 @@ export const privacyPolicy: LegalDocument = {
       list: [
         'Intro-call, waitlist and contact requests that do not lead to enrollment: up to 12 months, then deleted.',
         'Anonymous assessment answers: up to 24 months, to improve the assessment. An email you added to your results is deleted on request or after 12 months.',
-        'Family accounts and children’s coaching records: while you are enrolled, then deleted within 90 days of closing the account, except billing records we must keep for tax law.',
+        'Family accounts and children’s coaching records: while you have an account. When you delete it from the account page, everything goes at once: your account, your children’s logins, their profiles, sessions, notes, updates, points, rewards and consent records, and the forms you sent us from the same email address. If you close it another way, within 90 days. Billing records we must keep for tax law are the exception.',
+        'A record that a deletion or an export happened (account and child ids and how many records were deleted, with no names or email addresses), kept as our accountability record.',
         'Analytics events: up to 13 months.',
       ],
     },
@@ -103,7 +108,8 @@ export const privacyPolicy: LegalDocument = {
       id: 'your-rights',
       heading: 'Your choices and deletion requests',
       paragraphs: [
-        `You can ask to see, correct, export or delete your information or your child’s at any time by emailing ${email} from the address we know you by, or by choosing “Privacy or my data” on our contact form. We confirm your identity before acting and reply within ${site.replyWithinHours} hours; most requests are completed within 30 days.`,
+        'In your account (Account, then “Your data”) you can download everything we hold about your family as one JSON file, and delete your account and all your children’s data yourself, at once. In “Profile” you correct your details; in “Notifications” you choose which emails you get (booking and cancellation notices always come: they are the service).',
+        `You can also ask to see, correct, export or delete your information or your child’s by emailing ${email} from the address we know you by, or by choosing “Privacy or my data” on our contact form. We confirm your identity before acting and reply within ${site.replyWithinHours} hours; most requests are completed within 30 days.`,
         'You can unsubscribe from the newsletter with the link in every issue. Depending on where you live (for example California or the European Union), you may have further rights under local law; we honour them for all families.',
       ],
     },

@@ -387,6 +387,44 @@ export type Database = {
         };
         Relationships: [];
       };
+      family_rewards: {
+        Row: {
+          child_id: string;
+          created_at: string;
+          created_by: string | null;
+          id: string;
+          points_cost: number;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          child_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          points_cost: number;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          child_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          id?: string;
+          points_cost?: number;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'family_rewards_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       feature_flags: {
         Row: { description: string | null; enabled: boolean; key: string; updated_at: string };
         Insert: { description?: string | null; enabled?: boolean; key: string; updated_at?: string };
@@ -647,6 +685,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      notification_preferences: {
+        Row: {
+          created_at: string;
+          marketing: boolean;
+          parent_updates: boolean;
+          session_reminders: boolean;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          created_at?: string;
+          marketing?: boolean;
+          parent_updates?: boolean;
+          session_reminders?: boolean;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          marketing?: boolean;
+          parent_updates?: boolean;
+          session_reminders?: boolean;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       parent_updates: {
         Row: {
           body: string;
@@ -809,6 +874,7 @@ export type Database = {
           id: string;
           last_login_at: string | null;
           last_name: string | null;
+          phone: string | null;
           time_zone: string;
           updated_at: string;
         };
@@ -818,6 +884,7 @@ export type Database = {
           id: string;
           last_login_at?: string | null;
           last_name?: string | null;
+          phone?: string | null;
           time_zone?: string;
           updated_at?: string;
         };
@@ -827,6 +894,7 @@ export type Database = {
           id?: string;
           last_login_at?: string | null;
           last_name?: string | null;
+          phone?: string | null;
           time_zone?: string;
           updated_at?: string;
         };
@@ -1535,6 +1603,10 @@ export type Database = {
           message: string;
         }[];
       };
+      delete_family_data: {
+        Args: { account: string };
+        Returns: unknown;
+      };
       email_me_quiz_results: {
         Args: { assessment_id: string; email: string };
         Returns: undefined;
@@ -1542,6 +1614,10 @@ export type Database = {
       enrol_lead: {
         Args: { lead_id: string; child_first_name: string; child_age?: number };
         Returns: { parent_id: string; child_id: string; already_enrolled: boolean }[];
+      };
+      export_family_data: {
+        Args: never;
+        Returns: Json;
       };
       get_child_schedule: {
         Args: { child_id: string };

@@ -7,7 +7,8 @@ declare
 begin
   foreach t in array array[
     'child_logins', 'parental_consents', 'preferred_session_times', 'at_home_tools',
-    'session_change_requests', 'billing_customers', 'subscriptions', 'invoices'
+    'session_change_requests', 'billing_customers', 'subscriptions', 'invoices',
+    'notification_preferences', 'family_rewards'
   ] loop
     execute format(
       'create policy "Staff reach families'' data only with two-factor sign-in" on public.%I

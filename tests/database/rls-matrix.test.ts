@@ -389,12 +389,13 @@ const matrixElsewhere: Record<string, string> = {
   subscriptions: 'billing.test.ts',
   invoices: 'billing.test.ts',
   stripe_webhook_events: 'billing.test.ts',
-
   consent_notices: 'family.test.ts',
   parental_consents: 'family.test.ts',
   preferred_session_times: 'family.test.ts',
   at_home_tools: 'family.test.ts',
   session_change_requests: 'family.test.ts',
+  notification_preferences: 'account.test.ts',
+  family_rewards: 'account.test.ts',
 };
 
 describe('coverage', () => {

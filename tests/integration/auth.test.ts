@@ -298,7 +298,7 @@ describe('the user endpoint', () => {
 });
 
 describe('changing the email address', () => {
-  it('keeps the old address until the new one is confirmed from its inbox', async () => {
+  it('keeps the old address until the change is confirmed from both inboxes', async () => {
     const { client, email, password: pw } = await signedInClient();
     const newEmail = uniqueEmail('moved');
     const { data, error } = await client.auth.updateUser(
@@ -312,7 +312,13 @@ describe('changing the email address', () => {
     const mail = await waitForEmail(newEmail, /Confirm your new email address/);
     expect(mail.text).toContain(newEmail);
     const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
-    const response = await fetch(link, { redirect: 'manual' });
+    const first = await fetch(link, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toContain('#message=');
+    // Secure email change (double_confirm_changes): the current address confirms too.
+    const toCurrent = await waitForEmail(email, /Confirm your new email address/);
+    const currentLink = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(toCurrent.text)![0];
+    const response = await fetch(currentLink, { redirect: 'manual' });
     expect(response.status).toBe(303);
     const location = response.headers.get('location')!;
     expect(location.startsWith(`${stackEnv.siteUrl}/app/account#access_token=`)).toBe(true);

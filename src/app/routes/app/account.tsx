@@ -1,5 +1,62 @@
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AreaPage } from '@/app/components/area-shell';
+import { toast } from '@/components/ui/toast-store';
+import { paths } from '@/config/paths';
+import {
+  AccountTabs,
+  type AccountTab,
+  type AccountTabLink,
+} from '@/features/account/components/account-tabs';
+import { NotificationForm } from '@/features/account/components/notification-form';
+import { ProfileForm } from '@/features/account/components/profile-form';
+import { SignInForms } from '@/features/account/components/sign-in-forms';
+import { YourData } from '@/features/account/components/your-data';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+
+const sectionHref = (section: string) => `${paths.appAccount}?section=${section}`;
+
+/** The account page's sections; the children's logins live at their own route. */
+export const accountTabLinks: AccountTabLink[] = [
+  { tab: 'profile', label: 'Profile', href: paths.appAccount },
+  { tab: 'children', label: 'Children', href: paths.appAccountChildren },
+  { tab: 'notifications', label: 'Notifications', href: sectionHref('notifications') },
+  { tab: 'data', label: 'Your data', href: sectionHref('data') },
+];
+
+function currentTab(section: string | null): Exclude<AccountTab, 'children'> {
+  return section === 'notifications' || section === 'data' ? section : 'profile';
+}
 
 export default function Screen() {
-  return <AreaPage area="Parent" title="Account" description="Your details, your children and your data." />;
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = currentTab(params.get('section'));
+  if (!user) return null;
+  return (
+    <AreaPage area="Parent" title="Account" description="Your details, your children and your data.">
+      <AccountTabs links={accountTabLinks} current={tab} />
+      <div className="mt-6 flex flex-col gap-6">
+        {tab === 'profile' ? (
+          <>
+            <ProfileForm userId={user.id} />
+            <SignInForms
+              currentEmail={user.email ?? ''}
+              redirectTo={`${window.location.origin}${paths.appAccount}`}
+            />
+          </>
+        ) : null}
+        {tab === 'notifications' ? <NotificationForm userId={user.id} /> : null}
+        {tab === 'data' ? (
+          <YourData
+            privacyHref={paths.privacy}
+            onDeleted={() => {
+              toast({ title: 'Your account is deleted', description: 'Thank you for the time with Ploom.' });
+              navigate(paths.home, { replace: true });
+            }}
+          />
+        ) : null}
+      </div>
+    </AreaPage>
+  );
 }

@@ -6,9 +6,10 @@ export interface PageViewEvent {
   event_type: 'page_view';
   page_path: string;
   referrer: string | null;
-  user_agent: string;
-  device_type: DeviceType;
-  metadata: { screen_width: number; screen_height: number };
+  /** null only for the child area's anonymous views (lib/child-routes.ts) */
+  user_agent: string | null;
+  device_type: DeviceType | null;
+  metadata: { screen_width: number; screen_height: number } | Record<string, never>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { getSessionId, rememberLanding } from '@/lib/attribution';
 import { whenIdle } from '@/lib/when-idle';
 import { recordPageView as defaultRecordPageView, type PageViewEvent } from '../api/record-page-view';
+import { anonymousChildView, isChildPath } from '../lib/child-routes';
 import { getDeviceType } from '../lib/device-type';
 import { sendPageLeave as defaultSendPageLeave, type PageLeaveEvent } from '../lib/send-page-leave';
 
@@ -37,13 +38,21 @@ export function PageTracker({
     if (trackedKey.current === location.key) return;
     trackedKey.current = location.key;
     const path = `${location.pathname}${location.search}`;
-    const sessionId = getSessionId();
-    rememberLanding(location.pathname, location.search);
-
     const previous = current.current;
     if (previous && !previous.left) {
-      sendPageLeave(leaveEvent(sessionId, previous));
+      sendPageLeave(leaveEvent(getSessionId(), previous));
     }
+    if (isChildPath(location.pathname)) {
+      // The child area: one anonymous page view, nothing else (no landing, no leave).
+      current.current = null;
+      const anonymous = anonymousChildView(location.pathname);
+      whenIdle(() => {
+        recordPageView(anonymous).catch(() => undefined);
+      });
+      return;
+    }
+    const sessionId = getSessionId();
+    rememberLanding(location.pathname, location.search);
     current.current = { path, startedAt: Date.now(), left: false };
 
     const event: PageViewEvent = {

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { DELETE_CONFIRMATION, useDeleteFamily } from '../api/delete-family';
+import { useDownloadFamilyData } from '../api/export-family-data';
+import { SectionCard } from './section-card';
+
+/** Download everything as JSON; delete the account and every child's data. */
+export function YourData({ onDeleted, privacyHref }: { onDeleted: () => void; privacyHref: string }) {
+  const download = useDownloadFamilyData();
+  const remove = useDeleteFamily();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <div className="flex flex-col gap-6">
+      <SectionCard
+        title="Download your family's data"
+        description="One JSON file with everything we hold about your family: your account, your children, sessions, coach updates and notes, points, consent and your emails' settings."
+      >
+        <Button
+          onClick={() =>
+            download.mutateAsync().then(
+              () => toast({ title: 'Your download has started' }),
+              () =>
+                toast({
+                  title: 'Download failed',
+                  description: 'Please try again in a moment.',
+                  variant: 'destructive',
+                }),
+            )
+          }
+          disabled={download.isPending}
+        >
+          {download.isPending ? 'Preparing…' : 'Download data (JSON)'}
+        </Button>
+      </SectionCard>
+      <SectionCard
+        title="Delete your account"
+        description={
+          <>
+            This deletes your account, your children's logins and everything about your family, for good. We
+            keep only a record that a deletion happened (no names, no emails). See the{' '}
+            <a className="font-semibold text-brand-700 underline" href={privacyHref}>
+              privacy policy
+            </a>
+            .
+          </>
+        }
+      >
+        <form
+          noValidate
+          className="flex max-w-md flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (typed.trim() !== DELETE_CONFIRMATION) {
+              setError(`Type ${DELETE_CONFIRMATION} to confirm.`);
+              return;
+            }
+            setError(undefined);
+            remove.mutateAsync(typed).then(onDeleted, () =>
+              toast({
+                title: 'Not deleted',
+                description: 'Please try again in a moment.',
+                variant: 'destructive',
+              }),
+            );
+          }}
+        >
+          <Field label={`Type ${DELETE_CONFIRMATION} to confirm`} error={error}>
+            <Input value={typed} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
+          </Field>
+          <Button
+            type="submit"
+            className="bg-red-700 text-white hover:bg-red-800"
+            disabled={remove.isPending}
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete my account and my family’s data'}
+          </Button>
+        </form>
+      </SectionCard>
+    </div>
+  );
+}
