@@ -2,26 +2,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AreaPage } from '@/app/components/area-shell';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
-import {
-  AccountTabs,
-  type AccountTab,
-  type AccountTabLink,
-} from '@/features/account/components/account-tabs';
+import { AccountTabs, type AccountTab } from '@/features/account/components/account-tabs';
 import { NotificationForm } from '@/features/account/components/notification-form';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { SignInForms } from '@/features/account/components/sign-in-forms';
 import { YourData } from '@/features/account/components/your-data';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-
-const sectionHref = (section: string) => `${paths.appAccount}?section=${section}`;
-
-/** The account page's sections; the children's logins live at their own route. */
-export const accountTabLinks: AccountTabLink[] = [
-  { tab: 'profile', label: 'Profile', href: paths.appAccount },
-  { tab: 'children', label: 'Children', href: paths.appAccountChildren },
-  { tab: 'notifications', label: 'Notifications', href: sectionHref('notifications') },
-  { tab: 'data', label: 'Your data', href: sectionHref('data') },
-];
+import { accountTabLinks } from './account-tab-links';
 
 function currentTab(section: string | null): Exclude<AccountTab, 'children'> {
   return section === 'notifications' || section === 'data' ? section : 'profile';
