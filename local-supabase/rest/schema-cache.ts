@@ -283,16 +283,20 @@ function buildCache(
     });
   };
 
-  // Many-to-many: a table with foreign keys to two other tables joins them.
+  // Many-to-many: a table with foreign keys to two other tables joins them when, as PostgREST
+  // requires of a junction, the columns of both keys are part of its primary key.
   const fksBySource = new Map<string, FkRow[]>();
   for (const fk of fkRows) {
     const k = key(fk.schema, fk.table);
     fksBySource.set(k, [...(fksBySource.get(k) ?? []), fk]);
   }
-  for (const fks of fksBySource.values()) {
+  for (const [source, fks] of fksBySource) {
+    const junctionPk = new Set(tables.get(source)?.pk ?? []);
+    const inPk = (fk: FkRow) => fk.columns.every(([junctionColumn]) => junctionPk.has(junctionColumn));
     for (const left of fks) {
       for (const right of fks) {
         if (left === right || left.fschema !== right.fschema) continue;
+        if (!inPk(left) || !inPk(right)) continue;
         if (key(left.fschema, left.ftable) === key(left.schema, left.table)) continue;
         if (key(right.fschema, right.ftable) === key(right.schema, right.table)) continue;
         add(left.fschema, {

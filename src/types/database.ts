@@ -1741,6 +1741,10 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      read_session_note: {
+        Args: { session_id: string };
+        Returns: string;
+      };
       request_session_reschedule: {
         Args: { session_id: string; message: string };
         Returns: undefined;

@@ -13,7 +13,7 @@ let db: pg.Client;
 
 const SETUP = `
 drop table if exists public.rest_embed_tags, public.rest_embed_books, public.rest_embed_book_tags,
-  public.rest_embed_sales, public.rest_embed_reviews cascade;
+  public.rest_embed_tag_notes, public.rest_embed_sales, public.rest_embed_reviews cascade;
 drop function if exists public.rest_embed_pick(text), public.rest_embed_pick(int), public.rest_embed_pick(),
   public.rest_embed_body(text), public.rest_embed_unnamed_int(int);
 create table public.rest_embed_books (id int primary key, title text not null);
@@ -22,6 +22,13 @@ create table public.rest_embed_book_tags (
   book_id int references public.rest_embed_books (id),
   tag_id int references public.rest_embed_tags (id),
   primary key (book_id, tag_id)
+);
+-- Keys to both books and tags under a surrogate primary key: not a junction (PostgREST takes a
+-- table as one only when both keys' columns are in its primary key), so books-tags stays unambiguous.
+create table public.rest_embed_tag_notes (
+  id int primary key,
+  book_id int references public.rest_embed_books (id),
+  tag_id int references public.rest_embed_tags (id)
 );
 create table public.rest_embed_sales (
   id int primary key,
@@ -71,7 +78,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await setAggregates(false);
   await db.query(`drop table if exists public.rest_embed_tags, public.rest_embed_books,
-    public.rest_embed_book_tags, public.rest_embed_sales, public.rest_embed_reviews cascade;
+    public.rest_embed_book_tags, public.rest_embed_tag_notes, public.rest_embed_sales,
+    public.rest_embed_reviews cascade;
     drop function if exists public.rest_embed_pick(text), public.rest_embed_pick(int), public.rest_embed_pick(),
       public.rest_embed_body(text), public.rest_embed_unnamed_int(int)`);
   await db.end();

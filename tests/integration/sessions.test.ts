@@ -168,9 +168,15 @@ describe('after a session', () => {
         body: 'Worked on naming feelings.',
         updated_by: practice.coach.userId,
       })
-      .select('body')
+      .select('session_id')
       .single();
     expect(notes.error).toBeNull();
+    // the text is read through read_session_note, which keeps who read it
+    const read = await coach.rpc('read_session_note', { session_id: session!.id });
+    expect(read.error).toBeNull();
+    expect(read.data).toBe('Worked on naming feelings.');
+    const direct = await coach.from('session_notes').select('body').eq('session_id', session!.id);
+    expect(direct.error?.code).toBe('42501');
     const update = await coach.from('parent_updates').insert({
       child_id: practice.parent.childId,
       session_id: session!.id,
@@ -188,16 +194,35 @@ describe('after a session', () => {
     expect(points.error).toBeNull();
 
     const parent = practice.parent.client;
-    expect((await parent.from('session_notes').select('body').eq('session_id', session!.id)).data).toEqual(
+    expect((await parent.from('session_notes').select('session_id').eq('session_id', session!.id)).data).toEqual(
       [],
     );
+    const parentReads = await parent.rpc('read_session_note', { session_id: session!.id });
+    expect(parentReads.error?.code).toBe('42501');
     const parentSees = await parent.from('parent_updates').select('body').eq('session_id', session!.id);
     expect(parentSees.data).toEqual([{ body: 'Mia named three feelings today.' }]);
     const otherCoachNotes = await practice.otherCoach.client
       .from('session_notes')
-      .select('body')
+      .select('session_id')
       .eq('session_id', session!.id);
     expect(otherCoachNotes.data).toEqual([]);
+    const otherCoachReads = await practice.otherCoach.client.rpc('read_session_note', {
+      session_id: session!.id,
+    });
+    expect(otherCoachReads.error?.code).toBe('42501');
+
+    // the read above is in the audit log, with who read it; the refused ones are not
+    const audit = await adminDb();
+    try {
+      const { rows } = await audit.query(
+        `select actor_user_id from public.audit_logs
+         where action = 'SESSION_NOTE_READ' and entity_id = $1`,
+        [session!.id],
+      );
+      expect(rows).toEqual([{ actor_user_id: practice.coach.userId }]);
+    } finally {
+      await audit.end();
+    }
   });
 });
 

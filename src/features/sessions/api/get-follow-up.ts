@@ -14,7 +14,8 @@ export interface FollowUp {
 export async function getFollowUp(sessionId: string, childId: string, since: string): Promise<FollowUp> {
   const supabase = await getSupabase();
   const [notes, update, points] = await Promise.all([
-    supabase.from('session_notes').select('body').eq('session_id', sessionId).maybeSingle(),
+    // read through read_session_note: each read of a note is kept in the audit log
+    supabase.rpc('read_session_note', { session_id: sessionId }),
     supabase
       .from('parent_updates')
       .select('id, body, shared_at')
@@ -28,7 +29,7 @@ export async function getFollowUp(sessionId: string, childId: string, since: str
   if (update.error) throw update.error;
   if (points.error) throw points.error;
   return {
-    notes: notes.data?.body ?? '',
+    notes: notes.data ?? '',
     parentUpdate: update.data
       ? { id: update.data.id, body: update.data.body, sharedAt: update.data.shared_at }
       : null,
