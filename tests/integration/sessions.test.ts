@@ -194,9 +194,9 @@ describe('after a session', () => {
     expect(points.error).toBeNull();
 
     const parent = practice.parent.client;
-    expect((await parent.from('session_notes').select('session_id').eq('session_id', session!.id)).data).toEqual(
-      [],
-    );
+    expect(
+      (await parent.from('session_notes').select('session_id').eq('session_id', session!.id)).data,
+    ).toEqual([]);
     const parentReads = await parent.rpc('read_session_note', { session_id: session!.id });
     expect(parentReads.error?.code).toBe('42501');
     const parentSees = await parent.from('parent_updates').select('body').eq('session_id', session!.id);
