@@ -5,6 +5,7 @@
  */
 export const SESSION_ID_KEY = 'ploom_analytics_session_id';
 export const ATTRIBUTION_KEY = 'ploom_attribution';
+export const ENTRY_KEY = 'ploom_entry';
 
 export const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmKey = (typeof utmKeys)[number];
@@ -61,10 +62,19 @@ export function readUtm(search: string): Record<UtmKey, string | null> {
   >;
 }
 
-/** Remembers the first page of the session and its UTM parameters; later calls keep the first. */
+/**
+ * Remembers the first page of the session and its UTM parameters; later calls keep the first. The
+ * page the site's first script noted (src/lib/entry-location.ts) wins over the one given here.
+ */
 export function rememberLanding(pathname: string, search: string): Attribution {
   const current = getAttribution();
   if (current) return current;
+  const entry = storage()?.getItem(ENTRY_KEY);
+  if (entry) {
+    const url = new URL(entry, 'http://entry.invalid');
+    pathname = url.pathname;
+    search = url.search;
+  }
   const attribution: Attribution = { landing_path: pathname, ...readUtm(search) };
   try {
     storage()?.setItem(ATTRIBUTION_KEY, JSON.stringify(attribution));

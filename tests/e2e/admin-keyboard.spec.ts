@@ -41,6 +41,7 @@ const SECTIONS: [string, string][] = [
   ['Users', 'Users'],
   ['Audit logs', 'Audit logs'],
   ['Settings', 'Settings'],
+  ['Account', 'Account'],
 ];
 
 test('Tab reaches the admin sections and Enter opens each page', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { adminDb } from '../support/stack.ts';
 
 interface AnalyticsRow {
@@ -25,11 +25,22 @@ async function eventsOf(sessionId: string): Promise<AnalyticsRow[]> {
   }
 }
 
+/** The visitor's analytics session id, once the tracker (loaded after the first paint) has set it. */
+async function sessionIdOf(page: Page): Promise<string> {
+  let id: string | null = null;
+  await expect
+    .poll(async () => {
+      id = await page.evaluate(() => sessionStorage.getItem('ploom_analytics_session_id'));
+      return id;
+    })
+    .toMatch(/^session_\d+_[a-z0-9]+$/);
+  return id!;
+}
+
 test('records a page view per route change with the session, device and screen', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/waitlist?utm_source=newsletter');
-  const sessionId = await page.evaluate(() => sessionStorage.getItem('ploom_analytics_session_id'));
-  expect(sessionId).toMatch(/^session_\d+_[a-z0-9]+$/);
+  const sessionId = await sessionIdOf(page);
   await expect.poll(async () => (await eventsOf(sessionId!)).length, { timeout: 10_000 }).toBe(1);
 
   // A client-side route change.
@@ -65,7 +76,7 @@ test('records a page view per route change with the session, device and screen',
 test('reports the device type from the window width', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/waitlist');
-  const sessionId = await page.evaluate(() => sessionStorage.getItem('ploom_analytics_session_id'));
+  const sessionId = await sessionIdOf(page);
   await expect.poll(async () => (await eventsOf(sessionId!)).map((e) => e.device_type)).toEqual(['mobile']);
 });
 
@@ -75,7 +86,7 @@ test('sends page leaves by beacon on route change and when the page closes', asy
     if (request.url().includes('/functions/v1/track-page-leave')) leaveRequests.push(request);
   });
   await page.goto('/waitlist');
-  const sessionId = (await page.evaluate(() => sessionStorage.getItem('ploom_analytics_session_id')))!;
+  const sessionId = await sessionIdOf(page);
   await page.waitForTimeout(1200);
   await page.getByRole('link', { name: 'Ploom home' }).first().click();
   await page.waitForURL((url) => url.pathname === '/');

@@ -67,7 +67,13 @@ test.describe('as the demo coach', () => {
   test('sees only the coach sections, and an admin-only page is refused', async ({ page }) => {
     await page.goto('/admin');
     const sections = page.getByRole('navigation', { name: 'Admin sections' });
-    await expect(sections.getByRole('link')).toHaveText(['Overview', 'Leads', 'Sessions', 'Families']);
+    await expect(sections.getByRole('link')).toHaveText([
+      'Overview',
+      'Leads',
+      'Sessions',
+      'Families',
+      'Account',
+    ]);
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: "This area isn't for your account" })).toBeVisible();
   });
@@ -88,6 +94,7 @@ test.describe('as the demo admin', () => {
       'Users',
       'Audit logs',
       'Settings',
+      'Account',
     ]);
   });
 });

@@ -204,9 +204,10 @@ test('the coach ends the session for everyone, and attendance is recorded', asyn
       { role: 'coach', left: true },
       { role: 'parent', left: true },
     ]);
-  // a reload finds the room closed for good
+  // a reload finds the session over for good: its page says so, and the room is gone
   await parent.page.reload();
-  await expect(parent.page.getByText('The session has ended. Thank you for joining!')).toBeVisible();
+  await expect(parent.page.getByText('This session has taken place.')).toBeVisible();
+  await expect(parent.page.getByRole('button', { name: 'Join the session' })).toHaveCount(0);
   await Promise.all([coach.context.close(), parent.context.close()]);
 });
 
@@ -214,11 +215,13 @@ test("a stranger is refused: the demo parent and child cannot enter another fami
   browser,
 }) => {
   const theirs = await sessionNow(ARJUN, ARJUN_COACH);
+  const refusal = {
+    parent: "This session is not one of your family's.",
+    child: "We couldn't find this session, or it isn't one of yours.",
+  };
   for (const role of ['parent', 'child'] as const) {
     const stranger = await open(browser, role, theirs);
-    await expect(
-      stranger.page.getByText("We couldn't find this session, or it isn't one of yours."),
-    ).toBeVisible();
+    await expect(stranger.page.getByText(refusal[role])).toBeVisible();
     await expect(stranger.page.getByRole('button', { name: 'Join the session' })).toHaveCount(0);
     await stranger.context.close();
   }

@@ -10,7 +10,6 @@ const everyone: AreaSection[] = [
   { to: paths.adminWaitlist, label: 'Leads' },
   { to: paths.adminSessions, label: 'Sessions' },
   { to: paths.adminFamilies, label: 'Families' },
-  { to: paths.adminAccount, label: 'Account' },
 ];
 const adminsOnly: AreaSection[] = [
   { to: paths.adminReport, label: 'Landing report' },
@@ -18,6 +17,8 @@ const adminsOnly: AreaSection[] = [
   { to: paths.adminAuditLogs, label: 'Audit logs' },
   { to: paths.adminSettings, label: 'Settings' },
 ];
+/** Last for everyone: the staff member's own account (two-factor sign-in). */
+const own: AreaSection[] = [{ to: paths.adminAccount, label: 'Account' }];
 
 /** /admin: admins and coaches; a coach sees only the sections a coach may use. */
 export default function AdminLayout() {
@@ -36,7 +37,10 @@ function AdminShell() {
       accessToken={session?.access_token}
       frame={(content) => <GateFrame onSignOut={() => void signOut()}>{content}</GateFrame>}
     >
-      <AreaShell area="Admin" sections={isAdmin ? [...everyone, ...adminsOnly] : everyone} />
+      <AreaShell
+        area="Admin"
+        sections={isAdmin ? [...everyone, ...adminsOnly, ...own] : [...everyone, ...own]}
+      />
     </TwoFactorGate>
   );
 }

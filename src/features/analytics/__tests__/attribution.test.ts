@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  ENTRY_KEY,
   SESSION_ID_KEY,
   createSessionId,
   getAttribution,
@@ -48,6 +49,27 @@ describe('landing attribution', () => {
       utm_term: 'calm kids',
       utm_content: 'video',
       utm_source: null,
+    });
+  });
+});
+
+describe('the page the visit started on', () => {
+  it("is the one the site's first script noted, even when the tracker first sees another page", () => {
+    // what src/lib/entry-location.ts keeps on the first page load of the tab
+    sessionStorage.setItem(ENTRY_KEY, '/coaching?utm_source=facebook&utm_campaign=spring');
+    const attribution = rememberLanding('/request-fit-call', '');
+    expect(attribution).toMatchObject({
+      landing_path: '/coaching',
+      utm_source: 'facebook',
+      utm_campaign: 'spring',
+    });
+    expect(getAttribution()).toEqual(attribution);
+  });
+
+  it('is the page the tracker sees when nothing was noted (storage blocked at first)', () => {
+    expect(rememberLanding('/pricing', '?utm_source=ig')).toMatchObject({
+      landing_path: '/pricing',
+      utm_source: 'ig',
     });
   });
 });
