@@ -1,4 +1,5 @@
 import { HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
+import { requireStaffTwoFactor, type StaffTwoFactorStep } from '../_shared/staff-two-factor.ts';
 import {
   emailField,
   optionalText,
@@ -44,8 +45,8 @@ export type AdminUsersPayload = z.output<typeof adminUsersSchema>;
 export interface Caller {
   id: string;
   isAdmin: boolean;
-  /** true when the caller has a verified second factor but this session has not used it (aal1) */
-  needsSecondFactor?: boolean;
+  /** What two-factor sign-in still asks of this session (the database's answer, as the caller) */
+  twoFactorStep: StaffTwoFactorStep;
 }
 
 export interface Account {
@@ -124,7 +125,7 @@ export function createHandler(deps: AdminUsersDeps): Handler {
       if (!caller) throw new HttpError(401, 'Sign in as an admin to manage users');
       if (!caller.isAdmin) throw new HttpError(403, 'Only admins can manage users');
       // The service role bypasses row level security, so the two-factor rule is applied here too.
-      if (caller.needsSecondFactor) throw new HttpError(403, 'Enter your two-factor code to manage users');
+      requireStaffTwoFactor(caller.twoFactorStep);
       const payload = parsePayload(adminUsersSchema, await readJsonObject(req));
       const stamp = (action: AdminActionStamp['action'], role?: InvitableRole): AdminActionStamp => ({
         action,

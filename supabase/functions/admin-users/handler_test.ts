@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { jsonRequest, memoryLogger, NOW } from '../_shared/testing.ts';
+import { TWO_FACTOR_REASONS, type StaffTwoFactorStep } from '../_shared/staff-two-factor.ts';
 import { createHandler, type Account, type AccountsPort, type AdminActionStamp } from './handler.ts';
 
 const ADMIN = '11111111-1111-4111-8111-111111111111';
@@ -8,7 +9,12 @@ const PARENT = '33333333-3333-4333-8333-333333333333';
 
 /** Accounts in memory, with the tokens that sign each user in, recording what the handler did. */
 function setup(
-  options: { accounts?: Account[]; emails?: Record<string, string>; pendingSecondFactor?: string[] } = {},
+  options: {
+    accounts?: Account[];
+    emails?: Record<string, string>;
+    /** what two-factor sign-in still asks of a user's session (the database's answer); else 'none' */
+    twoFactorSteps?: Record<string, StaffTwoFactorStep>;
+  } = {},
 ) {
   const accounts = new Map<string, Account>(
     (
@@ -37,7 +43,7 @@ function setup(
           ? {
               id,
               isAdmin: account.roles.includes('admin'),
-              needsSecondFactor: (options.pendingSecondFactor ?? []).includes(id),
+              twoFactorStep: options.twoFactorSteps?.[id] ?? 'none',
             }
           : null,
       );
@@ -259,9 +265,24 @@ Deno.test("reset_two_factor removes a coach's factors and audits it as the admin
 });
 
 Deno.test('an admin with a verified factor must have entered its code (aal2) to manage users', async () => {
-  const { call, log } = setup({ pendingSecondFactor: [ADMIN] });
+  const { call, log } = setup({ twoFactorSteps: { [ADMIN]: 'verify' } });
+  for (const payload of [
+    { action: 'deactivate', user_id: PARENT },
+    { action: 'reactivate', user_id: PARENT },
+    { action: 'reset_two_factor', user_id: OTHER_ADMIN },
+    { action: 'invite', email: 'new.coach@example.com', first_name: 'Nia', role: 'coach' },
+  ]) {
+    const response = await call(payload);
+    assert.equal(response.status, 403, payload.action);
+    assert.deepEqual(await response.json(), { error: TWO_FACTOR_REASONS.verify });
+  }
+  assert.deepEqual([log.bans, log.removed, log.invites, log.grants], [[], [], [], []]);
+});
+
+Deno.test('an admin without a factor while staff two-factor is required must set one up first', async () => {
+  const { call, log } = setup({ twoFactorSteps: { [ADMIN]: 'enrol' } });
   const response = await call({ action: 'deactivate', user_id: PARENT });
   assert.equal(response.status, 403);
-  assert.deepEqual(await response.json(), { error: 'Enter your two-factor code to manage users' });
+  assert.deepEqual(await response.json(), { error: TWO_FACTOR_REASONS.enrol });
   assert.deepEqual(log.bans, []);
 });

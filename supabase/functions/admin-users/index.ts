@@ -1,23 +1,11 @@
 import { HttpError } from '../_shared/http.ts';
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { staffTwoFactorStepOf } from '../_shared/staff-two-factor.ts';
 import { check, exactIlike, requireEnv, serviceClient } from '../_shared/supabase.ts';
 import { createHandler, type Account, type AccountsPort } from './handler.ts';
 
 /** Long enough to mean "until reactivated" (GoTrue takes a Go duration; about 100 years). */
 const BAN_DURATION = '876000h';
-
-/** The assurance level in an access token Auth has already accepted (getUser checked it). */
-function decodeAal(token: string): string | undefined {
-  try {
-    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    const claims = JSON.parse(atob(payload.padEnd(Math.ceil(payload.length / 4) * 4, '='))) as {
-      aal?: unknown;
-    };
-    return typeof claims.aal === 'string' ? claims.aal : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A client that acts as the signed-in admin (their access token), so auth.uid() is the admin. */
 function asCaller(token: string) {
@@ -52,12 +40,10 @@ const accounts: AccountsPort = {
   async callerOf(token) {
     const { data, error } = await serviceClient().auth.getUser(token);
     if (error || !data.user) return null;
-    const verified = (data.user.factors ?? []).some((factor) => factor.status === 'verified');
-    const aal = decodeAal(token);
     return {
       id: data.user.id,
       isAdmin: (await rolesOf(data.user.id)).includes('admin'),
-      needsSecondFactor: verified && aal !== 'aal2',
+      twoFactorStep: await staffTwoFactorStepOf(token),
     };
   },
   accountOf,

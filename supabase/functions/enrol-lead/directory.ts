@@ -1,4 +1,5 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { staffTwoFactorStepOf } from '../_shared/staff-two-factor.ts';
 import { requireEnv, serviceClient } from '../_shared/supabase.ts';
 import { EnrolError, type EnrolDirectory, type LeadToEnrol } from './handler.ts';
 
@@ -25,6 +26,8 @@ export const supabaseDirectory: EnrolDirectory = {
     if (roles.error) throw new Error(`database: ${roles.error.message}`);
     return (roles.data ?? []).length > 0;
   },
+
+  twoFactorStep: staffTwoFactorStepOf,
 
   async findLead(token, leadId) {
     const { data, error } = await callerClient(token)

@@ -1,4 +1,5 @@
 import { HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
+import { requireStaffTwoFactor, type StaffTwoFactorStep } from '../_shared/staff-two-factor.ts';
 import { optionalText, parsePayload, readJsonObject, z } from '../_shared/validation.ts';
 
 /**
@@ -39,6 +40,8 @@ export interface EnrolResult {
 export interface EnrolDirectory {
   /** Whether the token's user is an admin; null when the token is not a signed-in user's. */
   callerIsAdmin(token: string): Promise<boolean | null>;
+  /** What two-factor sign-in still asks of the caller's session (the database's answer). */
+  twoFactorStep(token: string): Promise<StaffTwoFactorStep>;
   /** The lead as the caller may read it, or null. */
   findLead(token: string, leadId: string): Promise<LeadToEnrol | null>;
   /** Invites the parent; 'exists' when an account with that email is already registered. */
@@ -88,6 +91,8 @@ export function createHandler(deps: {
       const isAdmin = await deps.directory.callerIsAdmin(token);
       if (isAdmin === null) throw new HttpError(401, 'Sign in as an admin to enrol a lead');
       if (!isAdmin) throw new HttpError(403, 'Only admins enrol leads');
+      // The invitation goes out with the service role: the two-factor rule is applied here first.
+      requireStaffTwoFactor(await deps.directory.twoFactorStep(token));
 
       const payload = parsePayload(enrolPayloadSchema, await readJsonObject(req));
       const lead = await deps.directory.findLead(token, payload.leadId);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { TWO_FACTOR_REASONS, type StaffTwoFactorStep } from '../_shared/staff-two-factor.ts';
 import { jsonRequest, memoryLogger } from '../_shared/testing.ts';
 import {
   ageFromLead,
@@ -11,6 +12,14 @@ import {
 
 const ADMIN = 'admin-token';
 const COACH = 'coach-token';
+/** An admin whose session is at aal1 though they have an authenticator app. */
+const ADMIN_AT_AAL1 = 'admin-aal1-token';
+/** An admin without an authenticator app while the setting requires one. */
+const ADMIN_WITHOUT_FACTOR = 'admin-no-factor-token';
+const STEPS: Record<string, StaffTwoFactorStep> = {
+  [ADMIN_AT_AAL1]: 'verify',
+  [ADMIN_WITHOUT_FACTOR]: 'enrol',
+};
 const SITE = 'http://localhost:5173';
 
 function lead(overrides: Partial<LeadToEnrol> = {}): LeadToEnrol {
@@ -32,7 +41,9 @@ function memoryDirectory(leads: LeadToEnrol[], registered: string[] = []) {
   const enrolments: { leadId: string; childFirstName: string; childAge: number | null }[] = [];
   const accounts = new Set(registered);
   const directory: EnrolDirectory = {
-    callerIsAdmin: (token) => Promise.resolve(token === ADMIN ? true : token === COACH ? false : null),
+    callerIsAdmin: (token) =>
+      Promise.resolve(token === ADMIN || token in STEPS ? true : token === COACH ? false : null),
+    twoFactorStep: (token) => Promise.resolve(STEPS[token] ?? 'none'),
     findLead: (_token, id) => Promise.resolve(leads.find((l) => l.id === id) ?? null),
     inviteParent(email, names, redirectTo) {
       if (accounts.has(email)) return Promise.resolve('exists' as const);
@@ -181,4 +192,19 @@ Deno.test('names and ages from the lead', () => {
   assert.equal(ageFromLead('7-9'), 7);
   assert.equal(ageFromLead('40'), null);
   assert.equal(ageFromLead(null), null);
+});
+
+Deno.test('an admin short of two-factor sign-in is refused before any invitation or change', async () => {
+  const row = lead();
+  const { handler, invites, enrolments } = setup([row]);
+  for (const [token, reason] of [
+    [ADMIN_AT_AAL1, TWO_FACTOR_REASONS.verify],
+    [ADMIN_WITHOUT_FACTOR, TWO_FACTOR_REASONS.enrol],
+  ]) {
+    const res = await handler(asCaller(token, { leadId: row.id }));
+    assert.equal(res.status, 403);
+    assert.deepEqual(await res.json(), { error: reason });
+  }
+  assert.deepEqual([invites, enrolments], [[], []]);
+  assert.equal((await handler(asCaller(ADMIN, { leadId: row.id }))).status, 200);
 });

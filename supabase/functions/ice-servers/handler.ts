@@ -1,4 +1,5 @@
 import { HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
+import { requireStaffTwoFactor, type StaffTwoFactorStep } from '../_shared/staff-two-factor.ts';
 import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface RoomsPort {
   callerOf(token: string): Promise<string | null>;
   /** The caller's part in a session (get_session_room read as the caller), or null when none. */
   roleIn(token: string, sessionId: string): Promise<string | null>;
+  /** What two-factor sign-in still asks of the caller's session (staff only; else 'none'). */
+  twoFactorStep(token: string): Promise<StaffTwoFactorStep>;
 }
 
 export interface IceServersDeps {
@@ -93,6 +96,9 @@ export function createHandler(deps: IceServersDeps): Handler {
       const { session_id } = parsePayload(iceServersSchema, await readJsonObject(req));
       const userId = await deps.rooms.callerOf(token);
       if (!userId) throw new HttpError(401, 'Sign in to join the session room');
+      // The room (and its TURN relay) is the family's: staff enter it after two-factor sign-in,
+      // as the room's Realtime channel requires; say so rather than "not a participant".
+      requireStaffTwoFactor(await deps.rooms.twoFactorStep(token));
       if (!(await deps.rooms.roleIn(token, session_id))) {
         throw new HttpError(403, "Only the session's participants may join its room");
       }

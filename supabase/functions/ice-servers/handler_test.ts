@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
+import { TWO_FACTOR_REASONS } from '../_shared/staff-two-factor.ts';
 import { jsonRequest, memoryLogger, NOW } from '../_shared/testing.ts';
 import { createHandler, iceConfigFrom, turnCredential, type IceConfig } from './handler.ts';
 
@@ -26,6 +27,8 @@ function setup(config: IceConfig = production) {
         asked.push({ token, sessionId });
         return Promise.resolve(token === 'participant' ? 'parent' : null);
       },
+      // 'coach-aal1': the session's coach, with an authenticator app, signed in with a password only
+      twoFactorStep: (token) => Promise.resolve(token === 'coach-aal1' ? 'verify' : 'none'),
     },
   });
   return { handler, logger, asked };
@@ -65,6 +68,14 @@ Deno.test('someone who is not in the session gets 403, and nothing else', async 
   const response = await handler(ask('stranger'));
   assert.equal(response.status, 403);
   assert.deepEqual(await response.json(), { error: "Only the session's participants may join its room" });
+});
+
+Deno.test('staff short of two-factor sign-in get 403 with the reason, and no TURN credential', async () => {
+  const { handler, asked } = setup();
+  const response = await handler(ask('coach-aal1'));
+  assert.equal(response.status, 403);
+  assert.deepEqual(await response.json(), { error: TWO_FACTOR_REASONS.verify });
+  assert.deepEqual(asked, []);
 });
 
 Deno.test('401 without a signed-in user; 400 with the reason for a bad session id', async () => {

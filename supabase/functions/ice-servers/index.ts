@@ -1,4 +1,5 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { staffTwoFactorStepOf } from '../_shared/staff-two-factor.ts';
 import { requireEnv } from '../_shared/supabase.ts';
 import { createHandler, iceConfigFrom, type RoomsPort } from './handler.ts';
 
@@ -14,6 +15,7 @@ const rooms: RoomsPort = {
     const { data, error } = await asCaller(token).auth.getUser(token);
     return error || !data.user ? null : data.user.id;
   },
+  twoFactorStep: staffTwoFactorStepOf,
   // Read as the caller: row level security and the session's participants decide.
   async roleIn(token, sessionId) {
     const { data, error } = await asCaller(token)
