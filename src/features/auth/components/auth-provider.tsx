@@ -55,6 +55,11 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
           role: id === null ? null : newUser ? null : s.role,
           roleLoading: id === null ? false : newUser ? true : s.roleLoading,
         }));
+        if (event === 'MFA_CHALLENGE_VERIFIED' && session) {
+          // supabase-js hands Realtime a new token only on SIGNED_IN and TOKEN_REFRESHED: give it the
+          // aal2 one now, or staff stay out of the session room's channel until the next refresh.
+          supabase.realtime.setAuth(session.access_token).catch(() => undefined);
+        }
         if (event === 'SIGNED_IN' && pendingLogin.current && id) {
           pendingLogin.current = false;
           setTimeout(() => {
