@@ -23,6 +23,11 @@ function fakeClient({ roles = ['parent'] as string[], storedUserId = null as str
   let session: unknown = storedUserId ? sessionFor(storedUserId) : null;
   const emit = (event: string) => listeners.forEach((l) => l(event, session));
   const client = {
+    realtime: {
+      async setAuth(token: string) {
+        log.push(`realtime.setAuth ${token}`);
+      },
+    },
     auth: {
       onAuthStateChange(listener: Listener) {
         listeners.add(listener);
@@ -71,6 +76,11 @@ function fakeClient({ roles = ['parent'] as string[], storedUserId = null as str
     inserts,
     /** supabase-js re-emits SIGNED_IN when it restores or refreshes a session (e.g. tab focus). */
     reemitSignedIn: () => emit('SIGNED_IN'),
+    /** A second factor verified: supabase-js emits MFA_CHALLENGE_VERIFIED with the aal2 session. */
+    verifySecondFactor: () => {
+      session = { ...(session as object), access_token: 'aal2-token' };
+      emit('MFA_CHALLENGE_VERIFIED');
+    },
   };
 }
 
@@ -120,6 +130,16 @@ describe('AuthProvider', () => {
     expect(fake.inserts.filter((i) => i.table === 'audit_logs')).toEqual([]);
     expect(result.current.isCoach).toBe(true);
     localStorage.clear();
+  });
+
+  it('hands Realtime the aal2 token once the second factor is verified (staff join the room)', async () => {
+    const fake = fakeClient({ roles: ['coach'] });
+    const { result } = renderHook(() => useAuth(), { wrapper: wrapperFor(fake.client) });
+    await act(() => result.current.signIn('u1@example.com', 'right'));
+    await waitFor(() => expect(result.current.role).toBe('coach'));
+    expect(fake.log.filter((line) => line.startsWith('realtime'))).toEqual([]);
+    act(() => fake.verifySecondFactor());
+    expect(fake.log).toContain('realtime.setAuth aal2-token');
   });
 
   it('passes a failed sign-in through and writes nothing', async () => {
