@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import type { HttpService, UpgradeService, StackContext } from './types.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './config.ts';
 import { CORS_HEADERS, HttpError, sendJson } from './http.ts';
+import { jwks, verifyJwt } from './jwt.ts';
 
 /**
  * The API gateway, routing as Supabase's does: /rest/v1, /auth/v1, /realtime/v1, /functions/v1.
@@ -31,12 +32,31 @@ function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
   return value || url.searchParams.get('apikey') || undefined;
 }
 
+/**
+ * With asymmetric signing keys configured (docs/decisions/112), the anon and service_role keys are
+ * the ones the Supabase CLI signs with the project's signing key: a token of role anon or
+ * service_role that the project's keys verify.
+ */
+async function isSignedApiKey(key: string): Promise<boolean> {
+  if ((await jwks()).keys.length === 0) return false;
+  try {
+    const { role } = await verifyJwt(key);
+    return role === 'anon' || role === 'service_role';
+  } catch {
+    return false;
+  }
+}
+
 /** Why the request's API key is refused, or undefined when it may pass. */
-export function apiKeyProblem(req: IncomingMessage, url: URL, rule: KeyRule): string | undefined {
+export async function apiKeyProblem(
+  req: IncomingMessage,
+  url: URL,
+  rule: KeyRule,
+): Promise<string | undefined> {
   if (rule === 'open') return undefined;
   const key = apiKeyOf(req, url);
   if (key === undefined) return rule === 'required' ? 'No API key found in request' : undefined;
-  return API_KEYS.has(key) ? undefined : 'Invalid API key';
+  return API_KEYS.has(key) || (await isSignedApiKey(key)) ? undefined : 'Invalid API key';
 }
 
 /** A key in the query string is the gateway's, not a filter: REST sees it as the header only. */
@@ -90,7 +110,7 @@ export function createGateway(
         return void res.writeHead(200, CORS_HEADERS).end();
       }
       if (req.method !== 'OPTIONS') {
-        const problem = apiKeyProblem(req, url, keyRule(url.pathname, prefix));
+        const problem = await apiKeyProblem(req, url, keyRule(url.pathname, prefix));
         if (problem) return sendJson(res, 401, { message: problem });
       }
       forwardClientAddress(req);

@@ -64,6 +64,16 @@ export interface AuthSettings {
   templates: Partial<Record<EmailKind, EmailTemplateSetting>>;
   beforeUserCreated?: HookSetting;
   mfa: MfaSettings;
+  /** `[auth] signing_keys_path`, resolved: private JWKs to sign tokens with (else HS256). */
+  signingKeysPath?: string;
+  /** `[auth] enable_anonymous_sign_ins` (GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED), off by default. */
+  anonymousSignIns: boolean;
+  /** `[auth] enable_manual_linking` (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED), off by default. */
+  manualLinking: boolean;
+  /** `[auth.sms] enable_signup`: phone sign-ups and OTP (an SMS provider or test OTPs needed). */
+  phoneSignup: boolean;
+  /** `[auth.sms.test_otp]`: phone number (digits) → fixed code, for which no SMS is sent. */
+  testOtp: Record<string, string>;
 }
 
 /** GoTrue's own defaults, for keys config.toml leaves out. */
@@ -75,7 +85,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   tokenVerifications: 30,
 };
 
-export const CONFIG_TOML = path.join(PROJECT_ROOT, 'supabase', 'config.toml');
+/**
+ * The project's config.toml; `LOCAL_SUPABASE_AUTH_CONFIG` names another one for Auth alone (e.g. the
+ * auth-js suite's own `test/supabase/config.toml`, see docs/auth-conformance.md).
+ */
+export const CONFIG_TOML =
+  process.env.LOCAL_SUPABASE_AUTH_CONFIG ?? path.join(PROJECT_ROOT, 'supabase', 'config.toml');
 
 function bool(value: TomlValue | undefined, fallback: boolean): boolean {
   return typeof value === 'boolean' ? value : fallback;
@@ -89,7 +104,11 @@ function count(value: TomlValue | undefined, fallback: number, name: string): nu
   return value;
 }
 
-export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): AuthSettings {
+export function parseAuthSettings(
+  toml: string,
+  projectRoot = PROJECT_ROOT,
+  supabaseDir = path.join(projectRoot, 'supabase'),
+): AuthSettings {
   const tables = parseToml(toml);
   const auth = tables.get('auth') ?? {};
   const email = tables.get('auth.email') ?? {};
@@ -107,6 +126,11 @@ export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): Aut
   const hook = tables.get('auth.hook.before_user_created');
   const mfa = tables.get('auth.mfa') ?? {};
   const totp = tables.get('auth.mfa.totp') ?? {};
+  const sms = tables.get('auth.sms') ?? {};
+  const testOtp: Record<string, string> = {};
+  for (const [phone, code] of Object.entries(tables.get('auth.sms.test_otp') ?? {})) {
+    testOtp[phone.replace(/\D/g, '')] = String(code);
+  }
   return {
     enableSignup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
     enableConfirmations: bool(email.enable_confirmations, false),
@@ -133,6 +157,14 @@ export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): Aut
       totpEnrollEnabled: bool(totp.enroll_enabled, true),
       totpVerifyEnabled: bool(totp.verify_enabled, true),
     },
+    signingKeysPath:
+      typeof auth.signing_keys_path === 'string' && auth.signing_keys_path
+        ? path.resolve(supabaseDir, auth.signing_keys_path)
+        : undefined,
+    anonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
+    manualLinking: bool(auth.enable_manual_linking, false),
+    phoneSignup: bool(sms.enable_signup, false),
+    testOtp,
   };
 }
 
@@ -143,5 +175,5 @@ export function readAuthSettings(file = CONFIG_TOML): AuthSettings {
   } catch {
     /* no config.toml: GoTrue's defaults */
   }
-  return parseAuthSettings(text, path.resolve(path.dirname(file), '..'));
+  return parseAuthSettings(text, path.resolve(path.dirname(file), '..'), path.dirname(file));
 }

@@ -18,7 +18,7 @@ import {
 } from './mfa.ts';
 import { limit, requireAdmin, requireAuthentication, type Middleware } from './middleware.ts';
 import { otp, recover, resend } from './recover.ts';
-import { health, settings } from './settings.ts';
+import { health, jwksEndpoint, settings } from './settings.ts';
 import { isAnonymousSignup, signup } from './signup.ts';
 import { token } from './token.ts';
 import { putUser } from './user.ts';
@@ -46,6 +46,7 @@ const factorAuth: Middleware[] = [requireAuthentication, requireNotAnonymous];
 export const ROUTES: Route[] = [
   { method: 'GET', path: '/health', handler: health },
   { method: 'GET', path: '/settings', handler: settings },
+  { method: 'GET', path: '/.well-known/jwks.json', handler: jwksEndpoint },
   { method: 'POST', path: '/signup', use: [limitSignup], handler: signup },
   // The token endpoint applies its limit itself, once it knows the grant type.
   { method: 'POST', path: '/token', handler: token },
