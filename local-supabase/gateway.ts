@@ -20,7 +20,14 @@ const OPEN_AUTH_PATHS = ['/auth/v1/verify', '/auth/v1/callback', '/auth/v1/autho
 
 type KeyRule = 'required' | 'if-present' | 'open';
 
+/**
+ * `LOCAL_SUPABASE_GATEWAY_API_KEYS=cli`: no key required, as the Supabase CLI's gateway runs
+ * (`supabase start`; auth-js's own suite relies on it, see docs/auth-conformance.md).
+ */
+const KEYS_AS_CLI = process.env.LOCAL_SUPABASE_GATEWAY_API_KEYS === 'cli';
+
 function keyRule(pathname: string, prefix: string): KeyRule {
+  if (KEYS_AS_CLI) return 'open';
   if (prefix === '/functions/v1') return 'if-present';
   if (OPEN_AUTH_PATHS.some((open) => pathname === open || pathname.startsWith(`${open}/`))) return 'open';
   return 'required';
@@ -136,6 +143,9 @@ export function createGateway(
     forwardClientAddress(req);
     services.realtime.handleUpgrade(req, socket, head);
   });
-  server.keepAliveTimeout = 5000;
+  // Kong's keep-alive (60 s), not Node's 5 s: a client that pauses a few seconds (a test runner
+  // compiling its next file) would otherwise reuse a socket the gateway has just closed.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   return server;
 }

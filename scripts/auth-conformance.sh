@@ -24,6 +24,7 @@ sed -i -E "s#http://127\.0\.0\.1:[0-9]+/auth/v1#http://127.0.0.1:${port}/auth/v1
 cd "$repo"
 LOCAL_SUPABASE_PORT_OFFSET=$offset LOCAL_SUPABASE_STATE_DIR=$state/data \
   LOCAL_SUPABASE_AUTH_CONFIG="$suite/test/supabase/config.toml" SITE_URL=http://127.0.0.1:3000 \
+  LOCAL_SUPABASE_GATEWAY_API_KEYS=cli LOCAL_SUPABASE_AUTH_ADDRESS_LIMITS=off \
   setsid npx tsx local-supabase/cli.ts >"$log" 2>&1 &
 stack=$!
 trap 'kill -- -$stack 2>/dev/null || true; wait $stack 2>/dev/null || true; rm -rf "$state/data"' EXIT

@@ -19,6 +19,8 @@ export interface MfaSettings {
   maxEnrolledFactors: number;
   totpEnrollEnabled: boolean;
   totpVerifyEnabled: boolean;
+  /** `[auth.mfa.web_authn] enroll_enabled`: off unless config.toml turns it on */
+  webauthnEnrollEnabled: boolean;
 }
 
 /** The `[auth.rate_limit]` keys, with the Supabase CLI's units. */
@@ -35,8 +37,16 @@ export interface RateLimitSettings {
   tokenVerifications: number;
 }
 
-export type EmailKind = 'confirmation' | 'recovery' | 'magic_link' | 'invite' | 'email_change';
-export const EMAIL_KINDS: EmailKind[] = ['confirmation', 'recovery', 'magic_link', 'invite', 'email_change'];
+export type EmailKind =
+  'confirmation' | 'recovery' | 'magic_link' | 'invite' | 'email_change' | 'reauthentication';
+export const EMAIL_KINDS: EmailKind[] = [
+  'confirmation',
+  'recovery',
+  'magic_link',
+  'invite',
+  'email_change',
+  'reauthentication',
+];
 
 export interface EmailTemplateSetting {
   subject?: string;
@@ -59,6 +69,13 @@ export interface AuthSettings {
    * followed. GoTrue's default is on.
    */
   doubleConfirmChanges: boolean;
+  /**
+   * `[auth.email] secure_password_change` (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION):
+   * a password change in a session older than 24 hours needs the nonce `reauthenticate()` emails.
+   */
+  securePasswordChange: boolean;
+  /** `[auth.email] otp_expiry`: seconds an emailed code (and a reauthentication nonce) stays valid. */
+  otpExpiry: number;
   minimumPasswordLength: number;
   rateLimit: RateLimitSettings;
   templates: Partial<Record<EmailKind, EmailTemplateSetting>>;
@@ -135,6 +152,8 @@ export function parseAuthSettings(
     enableSignup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
     enableConfirmations: bool(email.enable_confirmations, false),
     doubleConfirmChanges: bool(email.double_confirm_changes, true),
+    securePasswordChange: bool(email.secure_password_change, false),
+    otpExpiry: count(email.otp_expiry, 3600, 'auth.email.otp_expiry'),
     minimumPasswordLength: count(auth.minimum_password_length, 6, 'auth.minimum_password_length'),
     rateLimit: {
       emailSent: count(limits.email_sent, DEFAULT_RATE_LIMITS.emailSent, 'email_sent'),
@@ -156,6 +175,7 @@ export function parseAuthSettings(
       maxEnrolledFactors: count(mfa.max_enrolled_factors, 10, 'auth.mfa.max_enrolled_factors'),
       totpEnrollEnabled: bool(totp.enroll_enabled, true),
       totpVerifyEnabled: bool(totp.verify_enabled, true),
+      webauthnEnrollEnabled: bool(tables.get('auth.mfa.web_authn')?.enroll_enabled, false),
     },
     signingKeysPath:
       typeof auth.signing_keys_path === 'string' && auth.signing_keys_path

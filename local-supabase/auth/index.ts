@@ -62,6 +62,7 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
     limits: createRateLimiters(
       { ...settings.rateLimit, ...options.rateLimits },
       options.emailsPerMinute ?? 5,
+      process.env.LOCAL_SUPABASE_AUTH_ADDRESS_LIMITS !== 'off',
     ),
     log: ctx.log,
     background(what, task) {

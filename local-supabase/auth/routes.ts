@@ -18,6 +18,7 @@ import {
 } from './mfa.ts';
 import { limit, requireAdmin, requireAuthentication, type Middleware } from './middleware.ts';
 import { otp, recover, resend } from './recover.ts';
+import { reauthenticate } from './reauthenticate.ts';
 import { health, jwksEndpoint, settings } from './settings.ts';
 import { isAnonymousSignup, signup } from './signup.ts';
 import { token } from './token.ts';
@@ -57,6 +58,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/verify', use: [limit('verify')], handler: verifyGet },
   { method: 'POST', path: '/verify', use: [limit('verify')], handler: verifyPost },
   { method: 'POST', path: '/logout', use: [requireAuthentication], handler: logout },
+  { method: 'GET', path: '/reauthenticate', use: [requireAuthentication], handler: reauthenticate },
   { method: 'GET', path: '/user', use: [requireAuthentication], handler: getUserWithFactors },
   { method: 'PUT', path: '/user', use: [requireAuthentication, limit('user')], handler: putUser },
   { method: 'POST', path: '/invite', use: [requireAdmin], handler: invite },
