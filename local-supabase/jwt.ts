@@ -43,7 +43,8 @@ const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
 function algorithmOf(jwk: JWK): 'RS256' | 'ES256' {
   if (jwk.kty === 'RSA' && (jwk.alg === undefined || jwk.alg === 'RS256')) return 'RS256';
-  if (jwk.kty === 'EC' && jwk.crv === 'P-256' && (jwk.alg === undefined || jwk.alg === 'ES256')) return 'ES256';
+  if (jwk.kty === 'EC' && jwk.crv === 'P-256' && (jwk.alg === undefined || jwk.alg === 'ES256'))
+    return 'ES256';
   throw new Error(`signing key ${jwk.kid ?? '?'}: only RS256 (RSA) and ES256 (EC P-256) keys are supported`);
 }
 
@@ -58,7 +59,8 @@ async function prepare(keys: JWK[]): Promise<SigningKeys | undefined> {
   if (keys.length === 0) return undefined;
   const [first] = keys;
   if (!first.kid) throw new Error('signing keys: every key needs a kid');
-  if (!first.d) throw new Error(`signing key ${first.kid}: the first key signs, so it needs its private part`);
+  if (!first.d)
+    throw new Error(`signing key ${first.kid}: the first key signs, so it needs its private part`);
   const alg = algorithmOf(first);
   const publicKeys = keys.map(publicJwk);
   return {

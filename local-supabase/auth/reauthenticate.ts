@@ -22,7 +22,10 @@ const RECENT_SESSION_MS = 24 * 60 * 60 * 1000;
 export async function reauthenticate(api: AuthApi, r: AuthRequest) {
   const user = r.user!;
   if (!user.email && !user.phone) {
-    throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+    throw badRequest(
+      'validation_failed',
+      'Reauthentication requires the user to have an email or a phone number',
+    );
   }
   if (!user.email) {
     // Phone nonces go by SMS, which this project does not send.
@@ -62,15 +65,22 @@ export async function checkReauthentication(
   nonce: string | undefined,
 ): Promise<void> {
   if (!api.settings.securePasswordChange) return;
-  const { rows } = await db.query<{ created_at: Date }>(`select created_at from auth.sessions where id = $1`, [
-    sessionId ?? null,
-  ]);
+  const { rows } = await db.query<{ created_at: Date }>(
+    `select created_at from auth.sessions where id = $1`,
+    [sessionId ?? null],
+  );
   const started = rows[0]?.created_at;
   if (started && Date.now() - started.getTime() < RECENT_SESSION_MS) return;
   if (!nonce) throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
   if (!user.email) {
     throw unprocessable('reauthentication_not_valid', 'Reauthentication requires an email or a phone number');
   }
-  const used = await consumeOneTimeToken(db, ['reauthentication_token'], nonce, api.settings.otpExpiry, user.email);
+  const used = await consumeOneTimeToken(
+    db,
+    ['reauthentication_token'],
+    nonce,
+    api.settings.otpExpiry,
+    user.email,
+  );
   if (!used || used.userId !== user.id) throw unprocessable('reauthentication_not_valid', NONCE_INVALID);
 }
