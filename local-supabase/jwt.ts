@@ -74,7 +74,7 @@ async function prepare(keys: JWK[]): Promise<SigningKeys | undefined> {
 }
 
 /** Uses these private JWKs from now on (an empty list: HS256 with the project secret). */
-export function useSigningKeys(keys: JWK[]): Promise<void> {
+export function setSigningKeys(keys: JWK[]): Promise<void> {
   signingKeys = prepare(keys);
   return signingKeys.then(() => undefined);
 }

@@ -39,14 +39,10 @@ export interface RateLimitSettings {
 
 export type EmailKind =
   'confirmation' | 'recovery' | 'magic_link' | 'invite' | 'email_change' | 'reauthentication';
-export const EMAIL_KINDS: EmailKind[] = [
-  'confirmation',
-  'recovery',
-  'magic_link',
-  'invite',
-  'email_change',
-  'reauthentication',
-];
+/** The emails the product brands with its own templates (config.toml names each). */
+export const EMAIL_KINDS: EmailKind[] = ['confirmation', 'recovery', 'magic_link', 'invite', 'email_change'];
+/** Every kind config.toml may give a template: also the reauthentication nonce (GoTrue's default otherwise). */
+const TEMPLATE_KINDS: EmailKind[] = [...EMAIL_KINDS, 'reauthentication'];
 
 export interface EmailTemplateSetting {
   subject?: string;
@@ -131,7 +127,7 @@ export function parseAuthSettings(
   const email = tables.get('auth.email') ?? {};
   const limits = tables.get('auth.rate_limit') ?? {};
   const templates: AuthSettings['templates'] = {};
-  for (const kind of EMAIL_KINDS) {
+  for (const kind of TEMPLATE_KINDS) {
     const table = tables.get(`auth.email.template.${kind}`);
     if (!table) continue;
     const contentPath = typeof table.content_path === 'string' ? table.content_path : undefined;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readSigningKeys, useSigningKeys } from '../jwt.ts';
+import { readSigningKeys, setSigningKeys } from '../jwt.ts';
 import type { Mailer } from '../mail.ts';
 import type { HttpService, StackContext } from '../types.ts';
 import { type AuthApi, newAuthRequest } from './api.ts';
@@ -41,7 +41,7 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
   const keysFile = process.env.LOCAL_SUPABASE_SIGNING_KEYS ?? settings.signingKeysPath;
   // Tokens are signed with the project's signing keys when it has some (HS256 otherwise).
   if (keysFile) {
-    useSigningKeys(readSigningKeys(keysFile)).catch((error: unknown) =>
+    setSigningKeys(readSigningKeys(keysFile)).catch((error: unknown) =>
       ctx.log('auth', `signing keys ${keysFile}: ${(error as Error).message}`),
     );
   }

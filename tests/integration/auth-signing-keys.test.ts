@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SignJWT, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_TOML, parseAuthSettings } from '../../local-supabase/auth/config.ts';
-import { useSigningKeys, verifyJwt } from '../../local-supabase/jwt.ts';
+import { setSigningKeys, verifyJwt } from '../../local-supabase/jwt.ts';
 import { stackEnv, uniqueEmail } from '../support/stack.ts';
 import { startAuth, type ExtraAuth } from './auth-support.ts';
 
@@ -37,7 +37,7 @@ describe('ES256 signing keys', () => {
   });
   afterAll(async () => {
     await auth?.stop();
-    await useSigningKeys([]);
+    await setSigningKeys([]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
