@@ -28,6 +28,7 @@ LOCAL_SUPABASE_PORT_OFFSET=$offset LOCAL_SUPABASE_STATE_DIR=$state/data \
   setsid npx tsx local-supabase/cli.ts >"$log" 2>&1 &
 stack=$!
 trap 'kill -- -$stack 2>/dev/null || true; wait $stack 2>/dev/null || true; rm -rf "$state/data"' EXIT
+trap 'exit 130' INT TERM
 for _ in $(seq 1 120); do
   curl -fs "http://127.0.0.1:${port}/health" >/dev/null && break
   kill -0 $stack 2>/dev/null || { cat "$log"; exit 1; }

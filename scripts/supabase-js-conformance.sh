@@ -26,6 +26,7 @@ LOCAL_SUPABASE_PORT_OFFSET=$offset LOCAL_SUPABASE_STATE_DIR=$state/data \
   setsid npx tsx local-supabase/cli.ts >"$log" 2>&1 &
 stack=$!
 trap 'kill -- -$stack 2>/dev/null || true; wait $stack 2>/dev/null || true; rm -rf "$state/data"' EXIT
+trap 'exit 130' INT TERM
 for _ in $(seq 1 120); do
   curl -fs "http://127.0.0.1:${port}/health" >/dev/null && break
   kill -0 $stack 2>/dev/null || { cat "$log"; exit 1; }
@@ -50,13 +51,21 @@ FIXTURE_DIR="$pkg/supabase/migrations" DB_URL="postgresql://postgres:postgres@12
     await db.end();
   "
 
+# Upstream runs on Node 22, whose WebSocket is global; on older Node the ws package stands in.
+cat >"$state/websocket.cjs" <<EOF
+if (typeof globalThis.WebSocket === 'undefined') {
+  globalThis.WebSocket = require(require.resolve('ws', { paths: ['$pkg'] }))
+}
+EOF
 cat >"$state/jest.config.cjs" <<EOF
 module.exports = {
   rootDir: '$pkg',
   testEnvironment: 'node',
+  setupFiles: ['$state/websocket.cjs'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
     '^@supabase/(auth-js|postgrest-js|realtime-js|storage-js|functions-js)\$': '<rootDir>/../\$1/src/index.ts',
+    '^@supabase/tracing\$': '<rootDir>/../../shared/tracing/src/index.ts',
   },
   transform: { '^.+\\\\.tsx?\$': ['ts-jest', { diagnostics: false }] },
   testMatch: ['<rootDir>/test/integration.test.ts'],
