@@ -84,6 +84,9 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
       });
     return schemaReady;
   };
+  // Created at start, not only on the first request: RLS policies and SQL read auth.mfa_factors
+  // before anyone calls Auth (a failure here is retried by the first request).
+  ensureSchema().catch((error: unknown) => log(`auth schema: ${(error as Error).message}`));
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
     try {
