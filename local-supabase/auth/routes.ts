@@ -1,6 +1,7 @@
 import type { AuthApi, AuthRequest } from './api.ts';
 import { admin } from './admin.ts';
 import { notFound } from './errors.ts';
+import { linkIdentity, unlinkIdentity } from './identities.ts';
 import { invite } from './invite.ts';
 import { manualLinkingDisabled, oauthServerDisabled, passkeysDisabled, samlDisabled } from './disabled.ts';
 import { generateLink } from './generate-link.ts';
@@ -93,6 +94,18 @@ export const ROUTES: Route[] = [
   { method: '*', path: /^\/passkeys(\/|$)/, handler: passkeysDisabled },
   { method: '*', path: /^\/oauth\//, handler: oauthServerDisabled },
   { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: oauthServerDisabled },
+  {
+    method: 'GET',
+    path: '/user/identities/authorize',
+    use: [requireAuthentication],
+    handler: linkIdentity,
+  },
+  {
+    method: 'DELETE',
+    path: /^\/user\/identities\/[^/]+$/,
+    use: [requireAuthentication],
+    handler: unlinkIdentity,
+  },
   {
     method: '*',
     path: /^\/user\/identities(\/|$)/,

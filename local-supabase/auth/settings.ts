@@ -2,7 +2,7 @@ import type { AuthApi, AuthRequest } from './api.ts';
 import { jwks } from '../jwt.ts';
 import { send } from './request.ts';
 
-const PROVIDERS = [
+export const PROVIDERS = [
   'anonymous_users',
   'apple',
   'azure',

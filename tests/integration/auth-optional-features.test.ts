@@ -134,3 +134,38 @@ describe('WebAuthn factors ([auth.mfa.web_authn] enroll_enabled = true)', () => 
     }
   });
 });
+
+describe('manual identity linking ([auth] enable_manual_linking = true)', () => {
+  let auth: ExtraAuth;
+  beforeAll(async () => {
+    auth = await authWith('[auth]\nenable_manual_linking = true');
+  });
+  afterAll(async () => auth?.stop());
+
+  it('refuses a provider that is not enabled, and keeps the only identity', async () => {
+    const client = auth.client();
+    await client.auth.signUp({ email: uniqueEmail('linking'), password: 'one-identity-1' });
+    const link = await client.auth.linkIdentity({ provider: 'github' });
+    expect(link.error?.status).toBe(400);
+    expect(link.error?.message).toBe('Unsupported provider: provider is not enabled');
+
+    const { data, error } = await client.auth.getUserIdentities();
+    expect(error).toBeNull();
+    expect(data?.identities.map((identity) => identity.provider)).toEqual(['email']);
+    const unlink = await client.auth.unlinkIdentity(data!.identities[0]);
+    expect(unlink.error?.status).toBe(422);
+    expect(unlink.error?.code).toBe('single_identity_not_deletable');
+  });
+
+  it('answers "Manual linking is disabled" in the product configuration', async () => {
+    const product = await startAuth(3600, {});
+    try {
+      const client = product.client();
+      await client.auth.signUp({ email: uniqueEmail('no-linking'), password: 'one-identity-1' });
+      const { error } = await client.auth.linkIdentity({ provider: 'github' });
+      expect(error?.code).toBe('manual_linking_disabled');
+    } finally {
+      await product.stop();
+    }
+  });
+});
