@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import type { HttpService, UpgradeService, StackContext } from './types.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './config.ts';
 import { CORS_HEADERS, HttpError, sendJson } from './http.ts';
+import { jwks, verifyJwt } from './jwt.ts';
 
 /**
  * The API gateway, routing as Supabase's does: /rest/v1, /auth/v1, /realtime/v1, /functions/v1.
@@ -19,7 +20,14 @@ const OPEN_AUTH_PATHS = ['/auth/v1/verify', '/auth/v1/callback', '/auth/v1/autho
 
 type KeyRule = 'required' | 'if-present' | 'open';
 
+/**
+ * `LOCAL_SUPABASE_GATEWAY_API_KEYS=cli`: no key required, as the Supabase CLI's gateway runs
+ * (`supabase start`; auth-js's own suite relies on it, see docs/auth-conformance.md).
+ */
+const KEYS_AS_CLI = process.env.LOCAL_SUPABASE_GATEWAY_API_KEYS === 'cli';
+
 function keyRule(pathname: string, prefix: string): KeyRule {
+  if (KEYS_AS_CLI) return 'open';
   if (prefix === '/functions/v1') return 'if-present';
   if (OPEN_AUTH_PATHS.some((open) => pathname === open || pathname.startsWith(`${open}/`))) return 'open';
   return 'required';
@@ -31,12 +39,31 @@ function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
   return value || url.searchParams.get('apikey') || undefined;
 }
 
+/**
+ * With asymmetric signing keys configured (docs/decisions/112), the anon and service_role keys are
+ * the ones the Supabase CLI signs with the project's signing key: a token of role anon or
+ * service_role that the project's keys verify.
+ */
+async function isSignedApiKey(key: string): Promise<boolean> {
+  if ((await jwks()).keys.length === 0) return false;
+  try {
+    const { role } = await verifyJwt(key);
+    return role === 'anon' || role === 'service_role';
+  } catch {
+    return false;
+  }
+}
+
 /** Why the request's API key is refused, or undefined when it may pass. */
-export function apiKeyProblem(req: IncomingMessage, url: URL, rule: KeyRule): string | undefined {
+export async function apiKeyProblem(
+  req: IncomingMessage,
+  url: URL,
+  rule: KeyRule,
+): Promise<string | undefined> {
   if (rule === 'open') return undefined;
   const key = apiKeyOf(req, url);
   if (key === undefined) return rule === 'required' ? 'No API key found in request' : undefined;
-  return API_KEYS.has(key) ? undefined : 'Invalid API key';
+  return API_KEYS.has(key) || (await isSignedApiKey(key)) ? undefined : 'Invalid API key';
 }
 
 /** A key in the query string is the gateway's, not a filter: REST sees it as the header only. */
@@ -90,7 +117,7 @@ export function createGateway(
         return void res.writeHead(200, CORS_HEADERS).end();
       }
       if (req.method !== 'OPTIONS') {
-        const problem = apiKeyProblem(req, url, keyRule(url.pathname, prefix));
+        const problem = await apiKeyProblem(req, url, keyRule(url.pathname, prefix));
         if (problem) return sendJson(res, 401, { message: problem });
       }
       forwardClientAddress(req);
@@ -116,6 +143,9 @@ export function createGateway(
     forwardClientAddress(req);
     services.realtime.handleUpgrade(req, socket, head);
   });
-  server.keepAliveTimeout = 5000;
+  // Kong's keep-alive (60 s), not Node's 5 s: a client that pauses a few seconds (a test runner
+  // compiling its next file) would otherwise reuse a socket the gateway has just closed.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   return server;
 }

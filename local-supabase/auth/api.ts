@@ -133,7 +133,7 @@ export async function createUser(
     identities: [],
     created_at: now,
     updated_at: now,
-    is_anonymous: false,
+    is_anonymous: user.anonymous ?? false,
   };
   await api.hooks.beforeUserCreated(candidate, r.ip);
   try {

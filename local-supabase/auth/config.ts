@@ -19,6 +19,8 @@ export interface MfaSettings {
   maxEnrolledFactors: number;
   totpEnrollEnabled: boolean;
   totpVerifyEnabled: boolean;
+  /** `[auth.mfa.web_authn] enroll_enabled`: off unless config.toml turns it on */
+  webauthnEnrollEnabled: boolean;
 }
 
 /** The `[auth.rate_limit]` keys, with the Supabase CLI's units. */
@@ -35,8 +37,12 @@ export interface RateLimitSettings {
   tokenVerifications: number;
 }
 
-export type EmailKind = 'confirmation' | 'recovery' | 'magic_link' | 'invite' | 'email_change';
+export type EmailKind =
+  'confirmation' | 'recovery' | 'magic_link' | 'invite' | 'email_change' | 'reauthentication';
+/** The emails the product brands with its own templates (config.toml names each). */
 export const EMAIL_KINDS: EmailKind[] = ['confirmation', 'recovery', 'magic_link', 'invite', 'email_change'];
+/** Every kind config.toml may give a template: also the reauthentication nonce (GoTrue's default otherwise). */
+const TEMPLATE_KINDS: EmailKind[] = [...EMAIL_KINDS, 'reauthentication'];
 
 export interface EmailTemplateSetting {
   subject?: string;
@@ -59,11 +65,28 @@ export interface AuthSettings {
    * followed. GoTrue's default is on.
    */
   doubleConfirmChanges: boolean;
+  /**
+   * `[auth.email] secure_password_change` (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION):
+   * a password change in a session older than 24 hours needs the nonce `reauthenticate()` emails.
+   */
+  securePasswordChange: boolean;
+  /** `[auth.email] otp_expiry`: seconds an emailed code (and a reauthentication nonce) stays valid. */
+  otpExpiry: number;
   minimumPasswordLength: number;
   rateLimit: RateLimitSettings;
   templates: Partial<Record<EmailKind, EmailTemplateSetting>>;
   beforeUserCreated?: HookSetting;
   mfa: MfaSettings;
+  /** `[auth] signing_keys_path`, resolved: private JWKs to sign tokens with (else HS256). */
+  signingKeysPath?: string;
+  /** `[auth] enable_anonymous_sign_ins` (GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED), off by default. */
+  anonymousSignIns: boolean;
+  /** `[auth] enable_manual_linking` (GOTRUE_SECURITY_MANUAL_LINKING_ENABLED), off by default. */
+  manualLinking: boolean;
+  /** `[auth.sms] enable_signup`: phone sign-ups and OTP (an SMS provider or test OTPs needed). */
+  phoneSignup: boolean;
+  /** `[auth.sms.test_otp]`: phone number (digits) → fixed code, for which no SMS is sent. */
+  testOtp: Record<string, string>;
 }
 
 /** GoTrue's own defaults, for keys config.toml leaves out. */
@@ -75,7 +98,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   tokenVerifications: 30,
 };
 
-export const CONFIG_TOML = path.join(PROJECT_ROOT, 'supabase', 'config.toml');
+/**
+ * The project's config.toml; `LOCAL_SUPABASE_AUTH_CONFIG` names another one for Auth alone (e.g. the
+ * auth-js suite's own `test/supabase/config.toml`, see docs/auth-conformance.md).
+ */
+export const CONFIG_TOML =
+  process.env.LOCAL_SUPABASE_AUTH_CONFIG ?? path.join(PROJECT_ROOT, 'supabase', 'config.toml');
 
 function bool(value: TomlValue | undefined, fallback: boolean): boolean {
   return typeof value === 'boolean' ? value : fallback;
@@ -89,13 +117,17 @@ function count(value: TomlValue | undefined, fallback: number, name: string): nu
   return value;
 }
 
-export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): AuthSettings {
+export function parseAuthSettings(
+  toml: string,
+  projectRoot = PROJECT_ROOT,
+  supabaseDir = path.join(projectRoot, 'supabase'),
+): AuthSettings {
   const tables = parseToml(toml);
   const auth = tables.get('auth') ?? {};
   const email = tables.get('auth.email') ?? {};
   const limits = tables.get('auth.rate_limit') ?? {};
   const templates: AuthSettings['templates'] = {};
-  for (const kind of EMAIL_KINDS) {
+  for (const kind of TEMPLATE_KINDS) {
     const table = tables.get(`auth.email.template.${kind}`);
     if (!table) continue;
     const contentPath = typeof table.content_path === 'string' ? table.content_path : undefined;
@@ -107,10 +139,17 @@ export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): Aut
   const hook = tables.get('auth.hook.before_user_created');
   const mfa = tables.get('auth.mfa') ?? {};
   const totp = tables.get('auth.mfa.totp') ?? {};
+  const sms = tables.get('auth.sms') ?? {};
+  const testOtp: Record<string, string> = {};
+  for (const [phone, code] of Object.entries(tables.get('auth.sms.test_otp') ?? {})) {
+    testOtp[phone.replace(/\D/g, '')] = String(code);
+  }
   return {
     enableSignup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
     enableConfirmations: bool(email.enable_confirmations, false),
     doubleConfirmChanges: bool(email.double_confirm_changes, true),
+    securePasswordChange: bool(email.secure_password_change, false),
+    otpExpiry: count(email.otp_expiry, 3600, 'auth.email.otp_expiry'),
     minimumPasswordLength: count(auth.minimum_password_length, 6, 'auth.minimum_password_length'),
     rateLimit: {
       emailSent: count(limits.email_sent, DEFAULT_RATE_LIMITS.emailSent, 'email_sent'),
@@ -132,7 +171,16 @@ export function parseAuthSettings(toml: string, projectRoot = PROJECT_ROOT): Aut
       maxEnrolledFactors: count(mfa.max_enrolled_factors, 10, 'auth.mfa.max_enrolled_factors'),
       totpEnrollEnabled: bool(totp.enroll_enabled, true),
       totpVerifyEnabled: bool(totp.verify_enabled, true),
+      webauthnEnrollEnabled: bool(tables.get('auth.mfa.web_authn')?.enroll_enabled, false),
     },
+    signingKeysPath:
+      typeof auth.signing_keys_path === 'string' && auth.signing_keys_path
+        ? path.resolve(supabaseDir, auth.signing_keys_path)
+        : undefined,
+    anonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
+    manualLinking: bool(auth.enable_manual_linking, false),
+    phoneSignup: bool(sms.enable_signup, false),
+    testOtp,
   };
 }
 
@@ -143,5 +191,5 @@ export function readAuthSettings(file = CONFIG_TOML): AuthSettings {
   } catch {
     /* no config.toml: GoTrue's defaults */
   }
-  return parseAuthSettings(text, path.resolve(path.dirname(file), '..'));
+  return parseAuthSettings(text, path.resolve(path.dirname(file), '..'), path.dirname(file));
 }

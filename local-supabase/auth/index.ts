@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readSigningKeys, setSigningKeys } from '../jwt.ts';
 import type { Mailer } from '../mail.ts';
 import type { HttpService, StackContext } from '../types.ts';
 import { type AuthApi, newAuthRequest } from './api.ts';
@@ -37,6 +38,13 @@ export interface AuthOptions {
 
 export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions = {}): HttpService {
   const settings = options.settings ?? readAuthSettings();
+  const keysFile = process.env.LOCAL_SUPABASE_SIGNING_KEYS ?? settings.signingKeysPath;
+  // Tokens are signed with the project's signing keys when it has some (HS256 otherwise).
+  if (keysFile) {
+    setSigningKeys(readSigningKeys(keysFile)).catch((error: unknown) =>
+      ctx.log('auth', `signing keys ${keysFile}: ${(error as Error).message}`),
+    );
+  }
   const env = process.env.LOCAL_SUPABASE_AUTH_AUTOCONFIRM;
   const pool = ctx.adminPool;
   const log = (message: string) => ctx.log('auth', message);
@@ -54,6 +62,7 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
     limits: createRateLimiters(
       { ...settings.rateLimit, ...options.rateLimits },
       options.emailsPerMinute ?? 5,
+      process.env.LOCAL_SUPABASE_AUTH_ADDRESS_LIMITS !== 'off',
     ),
     log: ctx.log,
     background(what, task) {
@@ -75,6 +84,9 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
       });
     return schemaReady;
   };
+  // Created at start, not only on the first request: RLS policies and SQL read auth.mfa_factors
+  // before anyone calls Auth (a failure here is retried by the first request).
+  ensureSchema().catch((error: unknown) => log(`auth schema: ${(error as Error).message}`));
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
     try {

@@ -48,6 +48,10 @@ const DEFAULTS: Record<EmailKind, { subject: string; html: string }> = {
     subject: 'Confirm Email Change',
     html: '<h2>Confirm email address change</h2><p>Follow this link to confirm the update of your email address from {{ .Email }} to {{ .NewEmail }}:</p><p><a href="{{ .ConfirmationURL }}">Change email address</a></p>',
   },
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    html: '<h2>Confirm reauthentication</h2><p>Enter the code: {{ .Token }}</p>',
+  },
 };
 
 export function escapeHtml(value: string): string {

@@ -117,16 +117,17 @@ export async function deleteExpiredFactors(db: Db, userId: string) {
   );
 }
 
-export async function insertTotpFactor(
+export async function insertFactor(
   db: Db,
   userId: string,
   friendlyName: string,
-  secret: string,
+  type: FactorType,
+  secret: string | null,
 ): Promise<FactorRow> {
   const { rows } = await db.query<FactorRow>(
     `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret)
-     values (gen_random_uuid(), $1, $2, 'totp', 'unverified', $3) returning ${FACTOR_COLUMNS}`,
-    [userId, friendlyName, secret],
+     values (gen_random_uuid(), $1, $2, $3, 'unverified', $4) returning ${FACTOR_COLUMNS}`,
+    [userId, friendlyName, type, secret],
   );
   return rows[0];
 }

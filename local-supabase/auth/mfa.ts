@@ -11,7 +11,7 @@ import {
   findOwnedFactor,
   inetOf,
   insertChallenge,
-  insertTotpFactor,
+  insertFactor,
   listFactors,
   sessionAal,
   CHALLENGE_EXPIRY_SECONDS,
@@ -74,13 +74,13 @@ export async function enroll(api: AuthApi, r: AuthRequest) {
   const issuerParam = optionalString(body, 'issuer') ?? '';
   if (factorType === 'phone')
     throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
-  if (factorType === 'webauthn') {
+  if (factorType === 'webauthn' && !api.settings.mfa.webauthnEnrollEnabled) {
     throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
   }
-  if (factorType !== 'totp') {
+  if (factorType !== 'totp' && factorType !== 'webauthn') {
     throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
   }
-  if (!api.settings.mfa.totpEnrollEnabled) {
+  if (factorType === 'totp' && !api.settings.mfa.totpEnrollEnabled) {
     throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
   }
   const issuer = issuerParam || new URL(api.config.siteUrl).host;
@@ -102,6 +102,7 @@ export async function enroll(api: AuthApi, r: AuthRequest) {
   }
   if (verified > 0 && !(await isAal2(api, r)))
     throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
+  if (factorType === 'webauthn') return enrollWebAuthn(api, r, friendlyName);
 
   const totp = new OTPAuth.TOTP({
     ...TOTP_OPTIONS,
@@ -118,7 +119,7 @@ export async function enroll(api: AuthApi, r: AuthRequest) {
   }
   let factor: FactorRow;
   try {
-    factor = await insertTotpFactor(api.pool, user.id, friendlyName, totp.secret.base32);
+    factor = await insertFactor(api.pool, user.id, friendlyName, 'totp', totp.secret.base32);
   } catch (error) {
     if ((error as { code?: string }).code === '23505') {
       throw unprocessable(
@@ -137,9 +138,37 @@ export async function enroll(api: AuthApi, r: AuthRequest) {
   });
 }
 
+/**
+ * A WebAuthn factor, with `[auth.mfa.web_authn] enroll_enabled` (off in this project): GoTrue
+ * records it unverified and answers its id; the key is registered at its first challenge and
+ * verification, the WebAuthn ceremony, which this stack does not run (those answer as disabled).
+ */
+async function enrollWebAuthn(api: AuthApi, r: AuthRequest, friendlyName: string) {
+  let factor: FactorRow;
+  try {
+    factor = await insertFactor(api.pool, r.user!.id, friendlyName, 'webauthn', null);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') {
+      throw unprocessable(
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name ${JSON.stringify(friendlyName)} for this user already exists`,
+      );
+    }
+    throw error;
+  }
+  return send(r.res, 200, { id: factor.id, type: 'webauthn', friendly_name: factor.friendly_name ?? '' });
+}
+
+function refuseWebAuthnCeremony(factor: FactorRow) {
+  if (factor.factor_type === 'webauthn') {
+    throw unprocessable('mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
+  }
+}
+
 /** POST /factors/{id}/challenge: a challenge to verify a code against, tied to the caller's address. */
 export async function challenge(api: AuthApi, r: AuthRequest) {
   const factor = await loadFactor(api, r.user!.id, factorIdOf(r));
+  refuseWebAuthnCeremony(factor);
   if (!api.settings.mfa.totpVerifyEnabled) {
     throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
   }
@@ -156,6 +185,7 @@ export async function verify(api: AuthApi, r: AuthRequest) {
   const sessionId = requireSession(r, 'verify a factor');
   const user = r.user!;
   const factor = await loadFactor(api, user.id, factorIdOf(r));
+  refuseWebAuthnCeremony(factor);
   const body = await r.body();
   const challengeId = optionalString(body, 'challenge_id');
   if (challengeId !== undefined && !isUuid(challengeId)) {

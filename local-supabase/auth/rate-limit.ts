@@ -86,7 +86,16 @@ export interface RateLimiters {
   takeEmailTo(address: string): void;
 }
 
-export function createRateLimiters(settings: RateLimitSettings, emailsPerAddressPerMinute: number) {
+/**
+ * `byAddress: false` turns the per-address request limits off, as GoTrue runs when it is given no
+ * GOTRUE_RATE_LIMIT_HEADER (the Supabase CLI's `supabase start`); the email budgets still apply.
+ * Hosted projects limit by address, and so does the local stack by default.
+ */
+export function createRateLimiters(
+  settings: RateLimitSettings,
+  emailsPerAddressPerMinute: number,
+  byAddress = true,
+) {
   const otpRate = () => TokenBuckets.per(settings.signInSignUps, FIVE_MINUTES, BURST);
   // As in GoTrue, each endpoint has its own buckets, at the rate of the config key it belongs to.
   const limiters: Record<LimiterName, TokenBuckets> = {
@@ -108,7 +117,7 @@ export function createRateLimiters(settings: RateLimitSettings, emailsPerAddress
 
   const limits: RateLimiters = {
     check(name, ip) {
-      if (!limiters[name].take(ip)) {
+      if (byAddress && !limiters[name].take(ip)) {
         throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
       }
     },

@@ -31,7 +31,7 @@ export async function recover(api: AuthApi, r: AuthRequest) {
 
 /**
  * POST /otp and /magiclink: a sign-in link for an account, or a sign-up link for a new address
- * (unless `create_user` is false: then an unknown address gets the same answer and no email).
+ * (unless `create_user` is false: then an unknown address is refused with otp_disabled, as GoTrue does).
  */
 export async function otp(api: AuthApi, r: AuthRequest) {
   const body = await r.body();
@@ -43,6 +43,8 @@ export async function otp(api: AuthApi, r: AuthRequest) {
   const redirectTo = redirectParam(api, r);
   countEmail(api, email);
   const user = await findUserByEmail(api.pool, email);
+  // As GoTrue: an unknown address with create_user false is refused (otp_disabled), not mailed.
+  if (!user && !createUserAllowed) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
   if (!user && createUserAllowed) {
     if (api.disableSignup) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
     // The before-user-created hook decides here, and its refusal is the answer (as in GoTrue).

@@ -1,6 +1,7 @@
 import type { AuthApi, AuthRequest } from './api.ts';
 import { admin } from './admin.ts';
 import { notFound } from './errors.ts';
+import { linkIdentity, unlinkIdentity } from './identities.ts';
 import { invite } from './invite.ts';
 import { manualLinkingDisabled, oauthServerDisabled, passkeysDisabled, samlDisabled } from './disabled.ts';
 import { generateLink } from './generate-link.ts';
@@ -18,7 +19,8 @@ import {
 } from './mfa.ts';
 import { limit, requireAdmin, requireAuthentication, type Middleware } from './middleware.ts';
 import { otp, recover, resend } from './recover.ts';
-import { health, settings } from './settings.ts';
+import { reauthenticate } from './reauthenticate.ts';
+import { health, jwksEndpoint, settings } from './settings.ts';
 import { isAnonymousSignup, signup } from './signup.ts';
 import { token } from './token.ts';
 import { putUser } from './user.ts';
@@ -46,6 +48,7 @@ const factorAuth: Middleware[] = [requireAuthentication, requireNotAnonymous];
 export const ROUTES: Route[] = [
   { method: 'GET', path: '/health', handler: health },
   { method: 'GET', path: '/settings', handler: settings },
+  { method: 'GET', path: '/.well-known/jwks.json', handler: jwksEndpoint },
   { method: 'POST', path: '/signup', use: [limitSignup], handler: signup },
   // The token endpoint applies its limit itself, once it knows the grant type.
   { method: 'POST', path: '/token', handler: token },
@@ -56,6 +59,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/verify', use: [limit('verify')], handler: verifyGet },
   { method: 'POST', path: '/verify', use: [limit('verify')], handler: verifyPost },
   { method: 'POST', path: '/logout', use: [requireAuthentication], handler: logout },
+  { method: 'GET', path: '/reauthenticate', use: [requireAuthentication], handler: reauthenticate },
   { method: 'GET', path: '/user', use: [requireAuthentication], handler: getUserWithFactors },
   { method: 'PUT', path: '/user', use: [requireAuthentication, limit('user')], handler: putUser },
   { method: 'POST', path: '/invite', use: [requireAdmin], handler: invite },
@@ -90,6 +94,18 @@ export const ROUTES: Route[] = [
   { method: '*', path: /^\/passkeys(\/|$)/, handler: passkeysDisabled },
   { method: '*', path: /^\/oauth\//, handler: oauthServerDisabled },
   { method: 'GET', path: '/.well-known/oauth-authorization-server', handler: oauthServerDisabled },
+  {
+    method: 'GET',
+    path: '/user/identities/authorize',
+    use: [requireAuthentication],
+    handler: linkIdentity,
+  },
+  {
+    method: 'DELETE',
+    path: /^\/user\/identities\/[^/]+$/,
+    use: [requireAuthentication],
+    handler: unlinkIdentity,
+  },
   {
     method: '*',
     path: /^\/user\/identities(\/|$)/,

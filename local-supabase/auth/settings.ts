@@ -1,7 +1,8 @@
 import type { AuthApi, AuthRequest } from './api.ts';
+import { jwks } from '../jwt.ts';
 import { send } from './request.ts';
 
-const PROVIDERS = [
+export const PROVIDERS = [
   'anonymous_users',
   'apple',
   'azure',
@@ -50,4 +51,9 @@ export function settings(api: AuthApi, r: AuthRequest) {
     saml_enabled: false,
     passkeys_enabled: false,
   });
+}
+
+/** GET /.well-known/jwks.json: the public signing keys, for clients that verify tokens themselves. */
+export async function jwksEndpoint(_api: AuthApi, r: AuthRequest) {
+  return send(r.res, 200, await jwks());
 }

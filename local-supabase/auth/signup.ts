@@ -19,8 +19,11 @@ export async function signup(api: AuthApi, r: AuthRequest) {
   const phone = optionalString(body, 'phone');
   const data = checkMetadata(objectField(body, 'data') ?? {});
   if (!password && !rawEmail && !phone) {
-    // Anonymous sign-ins are off, as in the CLI's defaults.
-    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    // Off unless config.toml's `enable_anonymous_sign_ins` turns them on (the CLI's default: off).
+    if (!api.settings.anonymousSignIns) {
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
+    return anonymousSignup(api, r, data);
   }
   if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPassword(password, api.settings.minimumPasswordLength);
@@ -96,4 +99,20 @@ function repeatedSignup(
     }),
     identities: [],
   });
+}
+
+/** POST /signup with no email, phone or password: an anonymous user and their session (GoTrue's signupAnonymously). */
+async function anonymousSignup(api: AuthApi, r: AuthRequest, data: Record<string, unknown>) {
+  const session = await withTransaction(api.pool, async (db) => {
+    const created = await createUser(api, r, db, {
+      email: null,
+      passwordHash: null,
+      userMetadata: data,
+      appMetadata: {},
+      emailConfirmed: false,
+      anonymous: true,
+    });
+    return issueSession(db, api.config, created.id, 'anonymous');
+  });
+  return send(r.res, 200, session);
 }

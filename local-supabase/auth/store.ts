@@ -21,7 +21,8 @@ create table if not exists auth.one_time_tokens (
 -- The token types (GoTrue's): a data directory from before email_change_token_current gets the wider check.
 alter table auth.one_time_tokens drop constraint if exists one_time_tokens_token_type_check;
 alter table auth.one_time_tokens add constraint one_time_tokens_token_type_check check (token_type in
-  ('confirmation_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current'));
+  ('confirmation_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current',
+   'reauthentication_token'));
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 -- The 6-digit code of the same email ({{ .Token }}), kept as a hash of the address and the code.
 alter table auth.one_time_tokens add column if not exists otp_hash text;
@@ -130,14 +131,17 @@ export interface NewUser {
   phoneConfirmed?: boolean;
   role?: string;
   bannedUntil?: Date | null;
+  /** a user of signInAnonymously(): no email, phone or password until they add one */
+  anonymous?: boolean;
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-        phone, phone_confirmed_at, raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at)
+        phone, phone_confirmed_at, raw_app_meta_data, raw_user_meta_data, banned_until, is_anonymous,
+        created_at, updated_at)
      values ('00000000-0000-0000-0000-000000000000', coalesce($1::uuid, gen_random_uuid()), 'authenticated',
-        $2, $3, $4, case when $5 then now() end, $6, case when $7 then now() end, $8, $9, $10, now(), now())
+        $2, $3, $4, case when $5 then now() end, $6, case when $7 then now() end, $8, $9, $10, $11, now(), now())
      returning ${USER_COLUMNS}`,
     [
       user.id ?? null,
@@ -150,6 +154,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
       JSON.stringify(user.appMetadata),
       JSON.stringify(user.userMetadata),
       user.bannedUntil ?? null,
+      user.anonymous ?? false,
     ],
   );
   return rows[0];
@@ -249,7 +254,11 @@ export function userJson(user: UserRow, factors: Record<string, unknown>[] = [])
 // ---- one-time tokens (email links) ----
 
 export type OneTimeTokenType =
-  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
 
 /** The hash kept for an email's 6-digit code: tied to the address, so a code alone matches nothing. */
 export const otpHash = (email: string, otp: string) => sha256(`${email.toLowerCase()}:${otp}`);

@@ -1,5 +1,6 @@
 import type { AuthApi, AuthRequest } from './api.ts';
 import { web3Disabled } from './disabled.ts';
+import { idTokenGrant } from './id-token.ts';
 import { badRequest } from './errors.ts';
 import { MAX_PASSWORD_BYTES, optionalString, passwordBytes, send } from './request.ts';
 import { issueSession, refreshSession } from './sessions.ts';
@@ -15,7 +16,9 @@ export async function token(api: AuthApi, r: AuthRequest) {
         ? refreshGrant
         : grant === 'web3'
           ? web3Disabled
-          : undefined;
+          : grant === 'id_token'
+            ? idTokenGrant
+            : undefined;
   if (!handler) throw badRequest('invalid_credentials', 'unsupported_grant_type');
   // GoTrue limits both grants with one bucket, the token_refresh rate.
   api.limits.check('token', r.ip);

@@ -9,6 +9,7 @@ import {
   send,
   validateEmail,
 } from './request.ts';
+import { checkReauthentication } from './reauthenticate.ts';
 import { findUserByEmail, updateUser, userJson, withTransaction, type UserRow } from './store.ts';
 
 /** GET /user: the signed-in user. */
@@ -35,6 +36,7 @@ export async function putUser(api: AuthApi, r: AuthRequest) {
 
   const changes: Partial<Record<keyof UserRow, unknown>> = {};
   if (password !== undefined) {
+    await checkReauthentication(api, api.pool, user, r.sessionId, optionalString(body, 'nonce'));
     if (await api.passwords.verify(password, user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
