@@ -1,6 +1,74 @@
-import { defineConfig, loadEnv } from 'vite';
-import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
 import path from 'node:path';
+import { defineConfig, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import {
+  matchesPattern,
+  NOT_FOUND_FILE,
+  prerender,
+  readClientRoutePatterns,
+  SHELL_FILE,
+} from './scripts/prerender.ts';
+
+const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+// The year the prerendered footer shows; the browser moves it on after hydration if it changed.
+const define = { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
+
+/**
+ * Prerenders the public pages after the browser build (scripts/prerender.ts), and makes
+ * `vite preview` serve the result as a static host configured by its _redirects would: a file per
+ * route (/coaching from coaching/index.html), the app shell for the client-rendered routes, and
+ * 404.html with status 404 for any other path.
+ */
+function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'ploom-prerender',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.command !== 'build' || config.build.ssr) return;
+      const started = Date.now();
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const { pages } = await prerender({
+        root: config.root,
+        outDir,
+        mode: config.mode,
+        serverConfig: { base: config.base, resolve: { alias }, define, plugins: [react()] },
+      });
+      config.logger.info(`prerendered ${pages} pages in ${Date.now() - started} ms`);
+    },
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      const patterns = readClientRoutePatterns(outDir);
+      server.middlewares.use((req, res, next) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+        if (path.extname(pathname)) {
+          // A file: served if it exists; a missing asset is a plain 404, never a page.
+          if (fs.existsSync(path.join(outDir, pathname))) return next();
+          res.statusCode = 404;
+          return res.end();
+        }
+        const page = path.join(outDir, pathname, 'index.html');
+        if (page.startsWith(outDir) && fs.existsSync(page)) {
+          if (!pathname.endsWith('/') && pathname !== '/') req.url = `${pathname}/index.html`;
+          return next();
+        }
+        if (patterns.some((pattern) => matchesPattern(pattern, pathname))) {
+          req.url = `/${SHELL_FILE}`;
+          return next();
+        }
+        const notFound = path.join(outDir, NOT_FOUND_FILE);
+        if (!fs.existsSync(notFound)) return next();
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(req.method === 'HEAD' ? undefined : fs.readFileSync(notFound));
+      });
+    },
+  };
+}
 
 /** Modules of the signed-in areas (admin, parent app, child area) and the features only they use. */
 const signedInModule =
@@ -20,8 +88,9 @@ export default defineConfig(({ command, mode }) => {
     }
   }
   return {
-    plugins: [react()],
-    resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+    plugins: [react(), prerenderPlugin()],
+    resolve: { alias },
+    define,
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     build: {

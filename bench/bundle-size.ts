@@ -10,10 +10,12 @@ import { PROJECT_ROOT } from '../local-supabase/config.ts';
  *   tsx bench/bundle-size.ts [distDir] [--check]
  * With --check, exits 1 when a variant exceeds its budget.
  */
-// React, ReactDOM, the router and TanStack Query alone are about 110 KiB: a landing page may add
-// little more; forms below the fold load when they are reached. A page that is a form needs its form code.
-const LANDING_BUDGET = 135 * 1024;
-const FORM_PAGE_BUDGET = 175 * 1024;
+// React and ReactDOM alone are 66 KiB, the (declarative) router 13 KiB, TanStack Query 7 KiB: a
+// landing page adds its sections; forms, supabase-js and the toaster load after the first paint.
+// A page that is a form needs its form code. The pages are prerendered, so this JavaScript delays
+// only interactivity (hydration), not the first paint.
+const LANDING_BUDGET = 125 * 1024;
+const FORM_PAGE_BUDGET = 150 * 1024;
 
 export const landingRoutes: Record<string, string> = {
   '/': 'src/app/routes/landing/home.tsx',

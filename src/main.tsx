@@ -1,18 +1,40 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { getSessionId, rememberLanding } from '@/lib/attribution';
 import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
+import { AppRoutes, preloadPath } from './app/router';
 import './index.css';
 // Notes where the visit started before anything else runs (the page tracker loads after first paint).
 import './lib/entry-location';
 
-const router = createRouter();
+// The analytics session and where the visit started (with its UTM tags), kept as soon as the app
+// starts, not when hydration has finished: a visitor may follow a link before then, and the next
+// page must neither start a new session nor count as the landing page.
+getSessionId();
+rememberLanding(window.location.pathname, window.location.search);
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.hasAttribute('data-prerendered')) {
+  // The page's HTML was built at build time: load its module first (the HTML preloads it), so
+  // hydration matches the HTML in one pass, then attach React to what is already on screen.
+  // In a transition, so React hydrates in slices that yield to the browser (no long task).
+  void preloadPath(window.location.pathname).then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app);
+    }),
+  );
+} else {
+  // The app shell (signed-in areas, the quiz, account pages): rendered in the browser.
+  createRoot(container).render(app);
+}

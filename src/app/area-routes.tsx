@@ -1,24 +1,31 @@
-import { lazy, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
+import type { RouteHandle } from './router';
 
-type Module = () => Promise<{ default: ComponentType }>;
+type Module = Parameters<typeof lazyPage>[0];
+
+let unnamed = 0;
+const route = (load: Module, rest: Partial<RouteObject>): RouteObject => {
+  const Page = lazyPage(load);
+  const handle: RouteHandle = { preload: () => Page.preload() };
+  const key = rest.path ?? `area-${(unnamed += 1)}`;
+  return { ...rest, element: withSuspense(Page, key), handle } as RouteObject;
+};
 
 /** A route whose module loads on demand (the area layouts show "Loading..." for their screens). */
-const screen = (path: string, load: Module): RouteObject => ({ path, element: withSuspense(lazy(load)) });
-const layout = (load: Module, children: RouteObject[], path?: string): RouteObject => ({
-  path,
-  element: withSuspense(lazy(load)),
-  children,
-});
+const screen = (path: string, load: Module): RouteObject => route(load, { path });
+const index = (load: Module): RouteObject => route(load, { index: true });
+const layout = (load: Module, children: RouteObject[], path?: string): RouteObject =>
+  route(load, { path, children });
 
 /** The signed-in areas: a layout route each (guard + area frame + Outlet) with its screens nested. */
-export const areaRoutes: RouteObject[] = [
+const areaRoutes: RouteObject[] = [
   layout(
     () => import('./routes/admin/layout'),
     [
-      { index: true, element: withSuspense(lazy(() => import('./routes/admin/overview'))) },
+      index(() => import('./routes/admin/overview')),
       screen(paths.adminWaitlist, () => import('./routes/admin/leads')),
       screen(paths.adminSessions, () => import('./routes/admin/sessions')),
       screen(paths.adminFamilies, () => import('./routes/admin/families')),
@@ -39,7 +46,7 @@ export const areaRoutes: RouteObject[] = [
   layout(
     () => import('./routes/app/layout'),
     [
-      { index: true, element: withSuspense(lazy(() => import('./routes/app/dashboard'))) },
+      index(() => import('./routes/app/dashboard')),
       screen(paths.appOnboarding, () => import('./routes/app/onboarding')),
       screen(paths.appPloomPoints, () => import('./routes/app/ploom-points')),
       screen(paths.appLeaderboard, () => import('./routes/app/leaderboard')),
@@ -59,3 +66,14 @@ export const areaRoutes: RouteObject[] = [
     ],
   ),
 ];
+
+/** Loads the modules of the area routes `pathname` matches (before a navigation, on hover). */
+export async function preloadAreaPath(pathname: string): Promise<void> {
+  const matches = matchRoutes(areaRoutes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload(pathname)));
+}
+
+/** The signed-in areas, matched against the whole path (rendered by the router's catch-all route). */
+export default function AreaRoutes() {
+  return useRoutes(areaRoutes);
+}

@@ -1,12 +1,14 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { LoadingScreen } from './loading-screen';
 
-export type Page = LazyExoticComponent<ComponentType>;
-
-/** A lazily loaded page that shows "Loading..." while its module loads. */
-export function withSuspense(Page: Page) {
+/**
+ * A lazily loaded page inside its own Suspense boundary, keyed by the route: a navigation to a page
+ * whose module has not loaded shows "Loading..." (a new boundary shows its fallback even inside the
+ * router's transition), instead of keeping the old page on screen.
+ */
+export function withSuspense(Page: ComponentType, key: string) {
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense key={key} fallback={<LoadingScreen />}>
       <Page />
     </Suspense>
   );

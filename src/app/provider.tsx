@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
+import { whenIdle } from '@/lib/when-idle';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 
-// The toaster's code loads after the first paint; toasts raised before it arrives wait in its store.
+// The toaster's code loads once the page is idle; toasts raised before it arrives wait in its store.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /**
@@ -11,12 +12,17 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ defa
  * layout (src/app/root-layout.tsx), inside the router.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
+  // Not part of the prerendered HTML (nor of hydration): mounted once the page is idle.
+  const [toaster, setToaster] = useState(false);
+  useEffect(() => whenIdle(() => setToaster(true)), []);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toaster && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { RouteErrors } from './error-boundary';
+import { useLinkPrefetch } from './link-prefetch';
+import { ScrollRestoration } from './scroll-restoration';
 
 // The tracker records its first view only once the page is idle, so its code stays out of the
 // first load (the landing pages' JavaScript budget).
@@ -7,8 +10,14 @@ const PageTracker = lazy(() =>
   import('@/features/analytics/components/page-tracker').then((module) => ({ default: module.PageTracker })),
 );
 
-/** Wraps every route: skip link, the page, scroll restoration. Providers live in main.tsx. */
-export function RootLayout() {
+export interface RootLayoutProps {
+  /** Loads the modules of the routes a path matches (the router's preloadPath). */
+  preload: (pathname: string) => void;
+}
+
+/** Wraps every route: skip link, the page, scroll restoration, page tracking, link prefetching. */
+export function RootLayout({ preload }: RootLayoutProps) {
+  useLinkPrefetch(preload);
   return (
     <>
       <a
@@ -17,7 +26,9 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Outlet />
+      <RouteErrors>
+        <Outlet />
+      </RouteErrors>
       <ScrollRestoration />
       <Suspense fallback={null}>
         <PageTracker />

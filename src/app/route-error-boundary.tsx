@@ -1,8 +1,8 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Link, isRouteErrorResponse } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-export function RouteErrorBoundary() {
-  const error = useRouteError();
+/** What a page that failed to render shows instead (see error-boundary.tsx). */
+export function RouteErrorBoundary({ error }: { error: unknown }) {
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (
     <main

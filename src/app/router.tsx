@@ -1,59 +1,97 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { lazyPage } from './lazy-page';
+import { withSuspense } from './lazy-route';
 import { RootLayout } from './root-layout';
-import { RouteErrorBoundary } from './route-error-boundary';
-import { LoadingScreen } from './loading-screen';
-import { withSuspense, type Page } from './lazy-route';
 
-/** Every public route, each a lazy module that shows "Loading..." while it loads. */
-const pages: [path: string, page: Page][] = [
-  [paths.home, lazy(() => import('./routes/landing/home'))],
-  [paths.coaching, lazy(() => import('./routes/landing/coaching'))],
-  [paths.requestFitCall, lazy(() => import('./routes/landing/request-fit-call'))],
-  [paths.coachingHome, lazy(() => import('./routes/landing/coaching-home'))],
-  [paths.coachingV2, lazy(() => import('./routes/landing/coaching-v2'))],
-  [paths.pricing, lazy(() => import('./routes/landing/pricing'))],
-  [paths.waitlist, lazy(() => import('./routes/landing/waitlist'))],
-  [paths.coaches, lazy(() => import('./routes/landing/coaches'))],
-  [paths.about, lazy(() => import('./routes/content/about'))],
-  [paths.programs, lazy(() => import('./routes/content/programs'))],
-  [paths.faq, lazy(() => import('./routes/content/faq'))],
-  [paths.contact, lazy(() => import('./routes/content/contact'))],
-  [paths.privacy, lazy(() => import('./routes/content/privacy'))],
-  [paths.terms, lazy(() => import('./routes/content/terms'))],
-  [paths.brandGuidelines, lazy(() => import('./routes/content/brand-guidelines'))],
-  [paths.facebookAssets, lazy(() => import('./routes/content/facebook-assets'))],
-  [paths.adCreatives, lazy(() => import('./routes/content/ad-creatives'))],
-  [paths.processLogo, lazy(() => import('./routes/content/process-logo'))],
-  [paths.testEmail, lazy(() => import('./routes/content/test-email'))],
-  [paths.login, lazy(() => import('./routes/auth/login'))],
-  [paths.signup, lazy(() => import('./routes/auth/signup'))],
-  [paths.forgotPassword, lazy(() => import('./routes/auth/forgot-password'))],
-  [paths.resetPassword, lazy(() => import('./routes/auth/reset-password'))],
-  [paths.quiz, lazy(() => import('./routes/quiz/intro'))],
-  [paths.quizQuestions, lazy(() => import('./routes/quiz/questions'))],
-  [paths.quizResults, lazy(() => import('./routes/quiz/results'))],
-  ['*', lazy(() => import('./routes/not-found'))],
+type Module = Parameters<typeof lazyPage>[0];
+
+/** What a route carries for the prefetcher and the prerender: how to load its module ahead. */
+export interface RouteHandle {
+  preload: (pathname: string) => Promise<void>;
+}
+
+/**
+ * The public pages, each a lazy module. `prerender` marks the pages whose HTML is built at build
+ * time (their content is the same for every visitor); the others depend on the visitor's browser
+ * (the quiz's saved progress, an email link's fragment, the site's own origin) and are rendered
+ * in the browser from the app shell.
+ */
+const pages: [path: string, load: Module, prerender: boolean][] = [
+  [paths.home, () => import('./routes/landing/home'), true],
+  [paths.coaching, () => import('./routes/landing/coaching'), true],
+  [paths.requestFitCall, () => import('./routes/landing/request-fit-call'), true],
+  [paths.coachingHome, () => import('./routes/landing/coaching-home'), true],
+  [paths.coachingV2, () => import('./routes/landing/coaching-v2'), true],
+  [paths.pricing, () => import('./routes/landing/pricing'), true],
+  [paths.waitlist, () => import('./routes/landing/waitlist'), true],
+  [paths.coaches, () => import('./routes/landing/coaches'), true],
+  [paths.about, () => import('./routes/content/about'), true],
+  [paths.programs, () => import('./routes/content/programs'), true],
+  [paths.faq, () => import('./routes/content/faq'), true],
+  [paths.contact, () => import('./routes/content/contact'), true],
+  [paths.privacy, () => import('./routes/content/privacy'), true],
+  [paths.terms, () => import('./routes/content/terms'), true],
+  [paths.brandGuidelines, () => import('./routes/content/brand-guidelines'), true],
+  [paths.processLogo, () => import('./routes/content/process-logo'), true],
+  [paths.facebookAssets, () => import('./routes/content/facebook-assets'), false],
+  [paths.adCreatives, () => import('./routes/content/ad-creatives'), false],
+  [paths.testEmail, () => import('./routes/content/test-email'), false],
+  [paths.login, () => import('./routes/auth/login'), false],
+  [paths.signup, () => import('./routes/auth/signup'), false],
+  [paths.forgotPassword, () => import('./routes/auth/forgot-password'), false],
+  [paths.resetPassword, () => import('./routes/auth/reset-password'), false],
+  [paths.quiz, () => import('./routes/quiz/intro'), false],
+  [paths.quizQuestions, () => import('./routes/quiz/questions'), false],
+  [paths.quizResults, () => import('./routes/quiz/results'), false],
 ];
 
-/** The route the signed-in areas are added under, once a visitor first opens one of them. */
-const SITE_ROUTE = 'site';
-const AREA_PATH = /^\/(admin|app|child)(\/|$)/;
+/** The 404 page: any other path. */
+const notFound = lazyPage(() => import('./routes/not-found'));
+
+/** Paths whose HTML is prerendered at build time (each gets its own file). */
+export const prerenderedPaths = pages.filter(([, , prerender]) => prerender).map(([path]) => path);
+
+const route = (load: Module, path: string): RouteObject => {
+  const Page = lazyPage(load);
+  const handle: RouteHandle = { preload: () => Page.preload() };
+  return { path, element: withSuspense(Page, path), handle };
+};
+
+/** The signed-in areas: their route table is a module of its own, loaded when one is first opened. */
+export const AREA_PREFIXES = [paths.admin, paths.app, '/child'] as const;
+const isAreaPath = (pathname: string) =>
+  AREA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+const areas = lazyPage(() => import('./area-routes'));
+
+/**
+ * Any other path: a signed-in area (its own route table, so the landing pages' first load carries
+ * neither the areas' routes nor what their screens preload) or the 404 page.
+ */
+function Elsewhere() {
+  const { pathname } = useLocation();
+  return isAreaPath(pathname) ? withSuspense(areas, 'areas') : withSuspense(notFound, '*');
+}
+
+const elsewhere: RouteHandle = {
+  preload: async (pathname) => {
+    if (!isAreaPath(pathname)) return notFound.preload();
+    await areas.preload();
+    const { preloadAreaPath } = await import('./area-routes');
+    await preloadAreaPath(pathname);
+  },
+};
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    hydrateFallbackElement: <LoadingScreen />,
-    errorElement: <RouteErrorBoundary />,
+    element: <RootLayout preload={(pathname) => void preloadPath(pathname)} />,
     children: [
       {
-        id: SITE_ROUTE,
         element: <Outlet />,
-        errorElement: <RouteErrorBoundary />,
         children: [
           { path: paths.childLogin, element: <Navigate to={paths.login} replace /> },
-          ...pages.map(([path, Page]) => ({ path, element: withSuspense(Page) })),
+          ...pages.map(([path, load]) => route(load, path)),
+          { path: '*', element: <Elsewhere />, handle: elsewhere },
         ],
       },
     ],
@@ -61,19 +99,19 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The signed-in areas' route table is a module of its own, added to the router the first time a
- * path inside an area is opened (React Router's lazy route discovery): the landing pages' first
- * load carries neither the areas' routes nor what each of their screens preloads.
+ * Loads the modules of every route that `pathname` matches. Before hydration this makes the
+ * first render synchronous (the prerendered HTML is matched at once); on hover it makes the
+ * coming navigation instant. Failures are left to the navigation itself to show.
  */
-export function createRouter() {
-  let discovered = false;
-  return createBrowserRouter(routes, {
-    async patchRoutesOnNavigation({ path, patch }) {
-      if (discovered || !AREA_PATH.test(path)) return;
-      const { areaRoutes } = await import('./area-routes');
-      if (discovered) return;
-      discovered = true;
-      patch(SITE_ROUTE, areaRoutes);
-    },
-  });
+export function preloadPath(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload(pathname))).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** The routes, rendered for the current location (BrowserRouter in the browser, StaticRouter at build). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

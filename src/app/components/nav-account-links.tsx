@@ -24,12 +24,9 @@ export function NavAccountLinks({ onNavigate }: NavAccountLinksProps) {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
-  if (loading) {
-    // Keeps the nav's height while the session is checked, without flashing the wrong links.
-    return <div className="min-h-[44px] min-w-[9rem]" aria-hidden="true" />;
-  }
-
-  if (user) {
+  // While the session is checked the links are a signed-out visitor's: the prerendered HTML has
+  // them, so the first render in the browser must too (no hydration mismatch).
+  if (user && !loading) {
     const onSignOut = async () => {
       setSigningOut(true);
       try {

@@ -2,13 +2,14 @@ import { Link } from 'react-router-dom';
 import { site } from '@/config/site';
 import { footerDisclaimer, footerExploreLinks, footerLegalLinks } from '@/content/nav';
 import { Logo } from './logo';
+import { useCurrentYear } from './use-current-year';
 
 const linkClass =
   'inline-flex min-h-[44px] items-center text-brand-100 underline-offset-4 hover:text-white hover:underline';
 
 /** The site footer: tagline, links, disclaimer, current-year copyright. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className="bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 grid-cols-2 md:grid-cols-[2fr_1fr_1fr]">

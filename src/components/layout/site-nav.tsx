@@ -77,7 +77,8 @@ export function SiteNav({ accountLinks }: SiteNavProps) {
             </li>
           ))}
         </ul>
-        <div className="hidden lg:block">{accountLinks}</div>
+        {/* A fixed width: the links that replace the signed-out ones after load move nothing. */}
+        <div className="hidden lg:flex lg:w-64 lg:justify-end">{accountLinks}</div>
         <button
           ref={buttonRef}
           type="button"

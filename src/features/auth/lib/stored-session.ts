@@ -11,6 +11,8 @@ export function sessionStorageKey(supabaseUrl = env.supabaseUrl): string {
  * page can render at once and supabase-js loads later.
  */
 export function mightHaveSession(): boolean {
+  // At build time (the prerender) every page is rendered for a signed-out visitor.
+  if (typeof window === 'undefined') return false;
   try {
     if (window.localStorage.getItem(sessionStorageKey())) return true;
   } catch {

@@ -6,6 +6,7 @@ import { sectionIds } from '@/content/nav';
 import type { LandingVariant } from '@/content/variants';
 import { CtaButton } from './cta-button';
 import { Section } from './section';
+import { AfterHydration } from './after-hydration';
 
 /** The inline contact form's section; the form itself comes from the app layer. */
 export function ContactSection({ variant, form }: { variant: LandingVariant; form: ReactNode }) {
@@ -18,7 +19,7 @@ export function ContactSection({ variant, form }: { variant: LandingVariant; for
       tone="green"
     >
       <div className="mx-auto max-w-2xl rounded-3xl bg-white p-6 shadow-lg ring-1 ring-brand-100 sm:p-10">
-        {form}
+        <AfterHydration minHeight="min-h-[480px]">{form}</AfterHydration>
       </div>
     </Section>
   );
@@ -34,7 +35,9 @@ export function NewsletterSection({ form }: { form: ReactNode }) {
       intro="Short, practical ideas for feelings, focus and family routines. No spam, unsubscribe any time."
       tone="sun"
     >
-      <div className="mx-auto max-w-xl">{form}</div>
+      <div className="mx-auto max-w-xl">
+        <AfterHydration minHeight="min-h-[136px]">{form}</AfterHydration>
+      </div>
     </Section>
   );
 }

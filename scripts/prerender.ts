@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { InlineConfig, Manifest } from 'vite';
+
+/**
+ * The build step that prerenders the public pages (run by the Vite plugin in vite.config.ts after
+ * the browser build, so `vite build` with any --outDir produces it):
+ *  1. builds src/entry-prerender.tsx for Node (a server build beside the browser one);
+ *  2. renders each prerendered route to HTML with react-dom/static and writes it into the built
+ *     index.html: <route>/index.html, with the page's title and description and a modulepreload
+ *     of its own module, so the browser paints the page before any script runs and React then
+ *     hydrates it;
+ *  3. writes 404.html (the not-found page, which static hosts serve for unknown paths), 200.html
+ *     (the app shell for the client-rendered routes: "Loading..." until its module is there) and
+ *     _redirects (which paths get the shell; the Netlify/Cloudflare Pages format, read by
+ *     `vite preview` too, see vite.config.ts).
+ */
+export interface PrerenderOptions {
+  root: string;
+  outDir: string;
+  mode: string;
+  /** The server build's settings (aliases, plugins, define), as the browser build has them. */
+  serverConfig: InlineConfig;
+}
+
+interface ServerEntry {
+  prerenderedPaths: string[];
+  clientRoutePatterns: string[];
+  renderPage: (url: string) => Promise<{
+    html: string;
+    meta?: { title: string; description: string; image?: string };
+  }>;
+  renderShell: () => string;
+  fullTitle: (title: string) => string;
+}
+
+export const SHELL_FILE = '200.html';
+export const NOT_FOUND_FILE = '404.html';
+export const REDIRECTS_FILE = '_redirects';
+const NOT_FOUND_URL = '/404';
+const ROUTE_SOURCE_PREFIX = 'src/app/routes/';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function setMeta(html: string, attr: 'name' | 'property', key: string, value: string): string {
+  const pattern = new RegExp(`(<meta\\s+${attr}="${key}"\\s+content=")[^"]*(")`);
+  return pattern.test(html)
+    ? html.replace(pattern, `$1${escapeHtml(value)}$2`)
+    : html.replace('</head>', `    <meta ${attr}="${key}" content="${escapeHtml(value)}" />\n  </head>`);
+}
+
+/** The JS files a route's module needs (itself and its static imports), minus the entry's own. */
+function routeChunks(manifest: Manifest, source: string): string[] {
+  const entryFiles = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported, into);
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (entry) collect(entry, entryFiles);
+  const files = new Set<string>();
+  collect(source, files);
+  return [...files].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
+}
+
+export async function prerender({ root, outDir, mode, serverConfig }: PrerenderOptions) {
+  const { build } = await import('vite');
+  // Inside the project, so the server build's bare imports (react, react-router) resolve from
+  // its node_modules; removed afterwards.
+  const serverDir = path.join(root, `.prerender-${process.pid}`);
+  try {
+    await build({
+      ...serverConfig,
+      configFile: false,
+      root,
+      mode,
+      logLevel: 'warn',
+      build: {
+        ssr: path.join(root, 'src/entry-prerender.tsx'),
+        outDir: serverDir,
+        emptyOutDir: true,
+        ssrManifest: false,
+        copyPublicDir: false,
+        rollupOptions: { output: { entryFileNames: 'entry-prerender.mjs' } },
+      },
+    });
+    const server = (await import(
+      pathToFileURL(path.join(serverDir, 'entry-prerender.mjs')).href
+    )) as ServerEntry;
+
+    const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    const base = serverConfig.base ?? '/';
+
+    const page = async (url: string, source: string | undefined) => {
+      const { html, meta } = await server.renderPage(url);
+      let out = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
+      if (meta) {
+        const title = server.fullTitle(meta.title);
+        out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+        out = setMeta(out, 'name', 'description', meta.description);
+        out = setMeta(out, 'property', 'og:title', title);
+        out = setMeta(out, 'property', 'og:description', meta.description);
+        if (meta.image) out = setMeta(out, 'property', 'og:image', meta.image);
+      }
+      return deferAppScripts(
+        preloadPageModules(out, source ? routeChunks(manifest, source).map((file) => `${base}${file}`) : []),
+      );
+    };
+
+    const written: string[] = [];
+    for (const route of server.prerenderedPaths) {
+      const source = routeSource(manifest, route);
+      const file = route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html');
+      fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(outDir, file), await page(route, source));
+      written.push(file);
+    }
+    fs.writeFileSync(
+      path.join(outDir, NOT_FOUND_FILE),
+      await page(NOT_FOUND_URL, `${ROUTE_SOURCE_PREFIX}not-found.tsx`),
+    );
+    fs.writeFileSync(
+      path.join(outDir, SHELL_FILE),
+      template.replace('<div id="root"></div>', `<div id="root">${server.renderShell()}</div>`),
+    );
+    fs.writeFileSync(
+      path.join(outDir, REDIRECTS_FILE),
+      [
+        '# The client-rendered routes get the app shell (status 200); other unknown paths get',
+        `# ${NOT_FOUND_FILE} with status 404. Written by scripts/prerender.ts.`,
+        ...server.clientRoutePatterns.map((pattern) => `${pattern}  /${SHELL_FILE}  200`),
+        '',
+      ].join('\n'),
+    );
+    return { pages: written.length + 1 };
+  } finally {
+    fs.rmSync(serverDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Adds a module preload of the page's own module (and its imports) beside the entry's, so the
+ * browser fetches it with the entry rather than after it. The scripts stay in the <head> as Vite
+ * wrote them: the load event then waits for the app to start, so a visitor's first action finds
+ * it running (moving them after the first paint was measured and rejected: see decision 070).
+ */
+export function preloadPageModules(html: string, routeFiles: string[]): string {
+  const preloads = routeFiles
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .join('\n    ');
+  return preloads ? html.replace('</head>', `  ${preloads}\n  </head>`) : html;
+}
+
+/**
+ * The app's scripts of a prerendered page start once the page has painted: the HTML and CSS alone
+ * paint it, and the scripts (which only make it interactive) never compete with that first paint
+ * for the network or the main thread. A small inline script in their place notes where the visit
+ * started (as src/lib/entry-location.ts does when the app starts on a page rendered in the
+ * browser) and, on the first contentful paint (or after 3 s, e.g. in a background tab that does
+ * not paint), adds the module preloads and the entry script as Vite wrote them.
+ */
+export function deferAppScripts(html: string): string {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) return html;
+  const preloads: string[] = [];
+  const rest = html
+    .replace(entry[0], '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  return rest.replace('</body>', `  <script>${bootScript(entry[1], preloads)}</script>\n  </body>`);
+}
+
+/** The inline boot script of a prerendered page (ES5-safe, a few hundred bytes). */
+export function bootScript(entry: string, preloads: string[]): string {
+  return [
+    '(function(){',
+    // The visit's entry page, for the analytics' landing page (same key as src/lib/attribution.ts).
+    'try{var p=location.pathname,k="ploom_entry";',
+    'if(!/^\\/child(\\/|$)/.test(p)&&!sessionStorage.getItem(k))sessionStorage.setItem(k,p+location.search)}catch(e){}',
+    'var d=document,started=false;',
+    'function go(){if(started)return;started=true;',
+    `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});`,
+    `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}`,
+    'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go,0)})',
+    '.observe({type:"paint",buffered:true})}catch(e){go()}',
+    'setTimeout(go,3000)',
+    '})()',
+  ].join('');
+}
+
+/** The source file of a prerendered route's module, as the manifest names it. */
+function routeSource(manifest: Manifest, route: string): string | undefined {
+  const slug = route === '/' ? 'home' : route.slice(1);
+  return [`${ROUTE_SOURCE_PREFIX}landing/${slug}.tsx`, `${ROUTE_SOURCE_PREFIX}content/${slug}.tsx`].find(
+    (key) => manifest[key],
+  );
+}
+
+/** Matches a path against a _redirects pattern (`:name` one segment, `*` the rest). */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const source = pattern
+    .split('/')
+    .map((part) =>
+      part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}/?$`).test(pathname);
+}
+
+/** The client-rendered patterns from a _redirects file written by prerender(). */
+export function readClientRoutePatterns(outDir: string): string[] {
+  const file = path.join(outDir, REDIRECTS_FILE);
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => line.trim().split(/\s+/)[0]);
+}

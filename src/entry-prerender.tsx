@@ -1,0 +1,72 @@
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { renderToString } from 'react-dom/server';
+import { AppProvider } from './app/provider';
+import { LoadingScreen } from './app/loading-screen';
+import type { RouteObject } from 'react-router-dom';
+import { AppRoutes, AREA_PREFIXES, prerenderedPaths, preloadPath, routes } from './app/router';
+import { collectPageMeta, fullTitle, type PageMeta } from './lib/use-page-meta';
+
+/**
+ * The build-time renderer (scripts/prerender.ts builds this file for Node and calls it): the
+ * HTML of a route exactly as the browser's first render produces it, so React hydrates it
+ * without a mismatch. Nothing here calls Supabase: effects (analytics, the session check, the
+ * sign-up flag) never run on the server.
+ */
+export { fullTitle, prerenderedPaths };
+
+/**
+ * The paths rendered in the browser from the app shell: every route that is not prerendered
+ * (`:param` one segment, `/*` anything below a layout route or inside a signed-in area).
+ */
+export const clientRoutePatterns: string[] = (() => {
+  const patterns = new Set<string>();
+  const walk = (list: RouteObject[]) => {
+    for (const route of list) {
+      const { path } = route;
+      if (path && path !== '*' && !prerenderedPaths.includes(path)) {
+        patterns.add(path);
+        if (route.children?.length) patterns.add(`${path}/*`);
+      }
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(routes);
+  for (const prefix of AREA_PREFIXES) {
+    patterns.add(prefix);
+    patterns.add(`${prefix}/*`);
+  }
+  return [...patterns];
+})();
+
+export interface RenderedPage {
+  html: string;
+  meta: PageMeta | undefined;
+}
+
+export async function renderPage(url: string): Promise<RenderedPage> {
+  let meta: PageMeta | undefined;
+  collectPageMeta((value) => {
+    meta = value;
+  });
+  try {
+    await preloadPath(new URL(url, 'http://prerender.invalid').pathname);
+    const { prelude } = await prerender(
+      <AppProvider>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>,
+      // Every boundary inline, in document order: never a fallback revealed later by a script.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    return { html: await new Response(prelude).text(), meta };
+  } finally {
+    collectPageMeta(undefined);
+  }
+}
+
+/** The app shell's placeholder: what a client-rendered route shows until its module has loaded. */
+export function renderShell(): string {
+  return renderToString(<LoadingScreen />);
+}
