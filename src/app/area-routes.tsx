@@ -70,7 +70,9 @@ const areaRoutes: RouteObject[] = [
 /** Loads the modules of the area routes `pathname` matches (before a navigation, on hover). */
 export async function preloadAreaPath(pathname: string): Promise<void> {
   const matches = matchRoutes(areaRoutes, pathname) ?? [];
-  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload(pathname)));
+  await Promise.all(
+    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload(pathname)),
+  );
 }
 
 /** The signed-in areas, matched against the whole path (rendered by the router's catch-all route). */

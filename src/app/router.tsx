@@ -105,7 +105,9 @@ export const routes: RouteObject[] = [
  */
 export function preloadPath(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload(pathname))).then(
+  return Promise.all(
+    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload(pathname)),
+  ).then(
     () => undefined,
     () => undefined,
   );
