@@ -2,6 +2,7 @@ import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
+import { QueryBoundary } from './query-boundary';
 import type { RouteHandle } from './router';
 
 type Module = Parameters<typeof lazyPage>[0];
@@ -77,5 +78,5 @@ export async function preloadAreaPath(pathname: string): Promise<void> {
 
 /** The signed-in areas, matched against the whole path (rendered by the router's catch-all route). */
 export default function AreaRoutes() {
-  return useRoutes(areaRoutes);
+  return <QueryBoundary>{useRoutes(areaRoutes)}</QueryBoundary>;
 }

@@ -1,6 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { queryClient } from '@/lib/query-client';
 import { whenIdle } from '@/lib/when-idle';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 
@@ -16,13 +14,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [toaster, setToaster] = useState(false);
   useEffect(() => whenIdle(() => setToaster(true)), []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <AuthProvider>{children}</AuthProvider>
       {toaster && (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
       )}
-    </QueryClientProvider>
+    </>
   );
 }

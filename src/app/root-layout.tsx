@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { replayEarlyClicks } from './early-clicks';
 import { RouteErrors } from './error-boundary';
 import { useLinkPrefetch } from './link-prefetch';
 import { ScrollRestoration } from './scroll-restoration';
@@ -18,6 +19,8 @@ export interface RootLayoutProps {
 /** Wraps every route: skip link, the page, scroll restoration, page tracking, link prefetching. */
 export function RootLayout({ preload }: RootLayoutProps) {
   useLinkPrefetch(preload);
+  // After hydration (or the first render in the browser): clicks made before the code ran.
+  useEffect(replayEarlyClicks, []);
   return (
     <>
       <a

@@ -1,7 +1,10 @@
+import { Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
+import { LoadingScreen } from './loading-screen';
+import { QueryBoundary } from './query-boundary';
 import { RootLayout } from './root-layout';
 
 type Module = Parameters<typeof lazyPage>[0];
@@ -52,10 +55,26 @@ const notFound = lazyPage(() => import('./routes/not-found'));
 /** Paths whose HTML is prerendered at build time (each gets its own file). */
 export const prerenderedPaths = pages.filter(([, , prerender]) => prerender).map(([path]) => path);
 
-const route = (load: Module, path: string): RouteObject => {
+/**
+ * The prerendered pages whose first render fetches or submits (a form at the top of the page). The
+ * other prerendered pages hydrate without TanStack Query; their forms and live parts bring it.
+ */
+const queryAtOnce = new Set<string>([paths.requestFitCall, paths.waitlist, paths.contact]);
+
+const route = (load: Module, path: string, prerender: boolean): RouteObject => {
   const Page = lazyPage(load);
   const handle: RouteHandle = { preload: () => Page.preload() };
-  return { path, element: withSuspense(Page, path), handle };
+  const element =
+    prerender && !queryAtOnce.has(path) ? (
+      withSuspense(Page, path)
+    ) : (
+      <Suspense key={path} fallback={<LoadingScreen />}>
+        <QueryBoundary>
+          <Page />
+        </QueryBoundary>
+      </Suspense>
+    );
+  return { path, element, handle };
 };
 
 /** The signed-in areas: their route table is a module of its own, loaded when one is first opened. */
@@ -90,7 +109,7 @@ export const routes: RouteObject[] = [
         element: <Outlet />,
         children: [
           { path: paths.childLogin, element: <Navigate to={paths.login} replace /> },
-          ...pages.map(([path, load]) => route(load, path)),
+          ...pages.map(([path, load, prerender]) => route(load, path, prerender)),
           { path: '*', element: <Elsewhere />, handle: elsewhere },
         ],
       },

@@ -3,6 +3,7 @@ import { NavAccountLinks } from '@/app/components/nav-account-links';
 import { variants } from '@/content/variants';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { QueryBoundary } from '@/app/query-boundary';
 
 // The form (and its validation code) loads after the page has shown.
 const ContactFormV2 = lazy(() =>
@@ -19,7 +20,9 @@ export default function CoachingV2Page() {
       accountLinks={<NavAccountLinks />}
       contactForm={
         <Suspense fallback={<div className="min-h-[480px]" />}>
-          <ContactFormV2 landingPath={variant.path} />
+          <QueryBoundary>
+            <ContactFormV2 landingPath={variant.path} />
+          </QueryBoundary>
         </Suspense>
       }
     />

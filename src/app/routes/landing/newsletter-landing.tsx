@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { variants } from '@/content/variants';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { QueryBoundary } from '@/app/query-boundary';
 
 // The form (and its validation code) loads after the page has shown.
 const NewsletterForm = lazy(() =>
@@ -16,7 +17,9 @@ export function NewsletterLanding({ variant }: { variant: (typeof variants)['hom
       variant={variant}
       newsletter={
         <Suspense fallback={<div className="min-h-[136px]" />}>
-          <NewsletterForm source={variant.id} />
+          <QueryBoundary>
+            <NewsletterForm source={variant.id} />
+          </QueryBoundary>
         </Suspense>
       }
     />

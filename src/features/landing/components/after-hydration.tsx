@@ -1,6 +1,5 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
-
-const subscribe = () => () => undefined;
+import type { ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * Renders `children` only in the browser once the page has hydrated (at once on a page rendered in
@@ -9,10 +8,6 @@ const subscribe = () => () => undefined;
  * HTML has no form to type into yet.
  */
 export function AfterHydration({ children, minHeight }: { children: ReactNode; minHeight: string }) {
-  const hydrated = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return hydrated ? children : <div className={minHeight} aria-hidden="true" />;
 }

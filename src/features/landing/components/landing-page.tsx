@@ -11,21 +11,36 @@ import {
 import { cn } from '@/lib/cn';
 import { useScrollThresholds } from '../hooks/use-scroll-thresholds';
 import { AnnouncementBanner } from './banners';
-import { CoachesSection } from './coaches-section';
-import { ComparisonSection } from './comparison-table';
-import { FamiliesBanner } from './families-banner';
-import { ContactSection, NewsletterSection, WaitlistCtaSection } from './form-sections';
 import { Hero } from './hero';
-import { HowItWorksSection } from './how-it-works-section';
 import { LandingTopBar } from './landing-top-bar';
-import { PricingSection } from './pricing-section';
-import { ScenariosSection } from './scenarios-section';
-import { SessionSection } from './session-section';
-import { SkillsSection } from './skills-section';
 import { StickyCta } from './sticky-cta';
-import { StorySection } from './story-section';
-import { TestimonialsSection } from './testimonials-section';
-import { TrustSection } from './trust-section';
+
+/**
+ * The sections below the hero are a module of their own, loaded as soon as a landing page's module
+ * runs. The prerendered HTML already shows them; React hydrates them when their code arrives
+ * (each is its own Suspense boundary), so the first load carries only the page's frame and hero.
+ */
+type BelowFold = typeof import('./below-fold');
+let belowFold: Promise<BelowFold> | undefined;
+const loadBelowFold = () => (belowFold ??= import('./below-fold'));
+void loadBelowFold();
+function section<K extends keyof BelowFold>(name: K) {
+  return lazy(() => loadBelowFold().then((module) => ({ default: module[name] })));
+}
+const SkillsSection = section('SkillsSection');
+const FamiliesBanner = section('FamiliesBanner');
+const SessionSection = section('SessionSection');
+const ScenariosSection = section('ScenariosSection');
+const HowItWorksSection = section('HowItWorksSection');
+const TrustSection = section('TrustSection');
+const StorySection = section('StorySection');
+const CoachesSection = section('CoachesSection');
+const PricingSection = section('PricingSection');
+const ComparisonSection = section('ComparisonSection');
+const TestimonialsSection = section('TestimonialsSection');
+const ContactSection = section('ContactSection');
+const WaitlistCtaSection = section('WaitlistCtaSection');
+const NewsletterSection = section('NewsletterSection');
 
 // Only /coaching-v2 has the FAQ: its accordion code loads with it, not with every variant.
 const FaqSection = lazy(() => import('./faq-section').then((m) => ({ default: m.FaqSection })));
@@ -90,9 +105,15 @@ export function LandingPage({ variant, ...slots }: { variant: LandingVariant } &
   const { barOpaque, pastFold } = useScrollThresholds();
   useScrollToHashOnMount();
   const topBar = variant.nav === 'top-bar';
-  const sections = variant.sections.map((section) => (
-    <Fragment key={section}>{renderSection(section, variant, slots)}</Fragment>
-  ));
+  const sections = variant.sections.map((name) =>
+    name === 'hero' || (name.endsWith('-banner') && name !== 'families-banner') ? (
+      <Fragment key={name}>{renderSection(name, variant, slots)}</Fragment>
+    ) : (
+      <Suspense key={name} fallback={null}>
+        {renderSection(name, variant, slots)}
+      </Suspense>
+    ),
+  );
   // Announcement banners sit above the nav on site-nav pages; everything else goes in <main>.
   const leadingBanners = topBar ? 0 : variant.sections.findIndex((s) => !s.endsWith('-banner'));
 

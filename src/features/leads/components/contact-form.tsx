@@ -11,6 +11,7 @@ import { contactTopics } from '@/content/pages';
 import { site } from '@/config/site';
 import { useSubmissionId } from '@/lib/forms/use-submission-id';
 import { useSubmitOnce } from '@/lib/forms/use-submit-once';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   contactSchema,
   messageLimits,
@@ -40,6 +41,7 @@ export function ContactForm() {
     defaultValues: emptyForm,
   });
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
   const [messageId, renewMessageId] = useSubmissionId();
   const send = useSendContactMessage();
   const length = useWatch({ control: form.control, name: 'message' }).length;
@@ -57,51 +59,49 @@ export function ContactForm() {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(submit)(event)}
-      aria-busy={isSubmitting}
-      className="grid gap-5 sm:grid-cols-2"
-    >
-      <Field label="Your name" error={errors.name?.message} required>
-        <Input type="text" autoComplete="name" {...form.register('name')} />
-      </Field>
-      <Field label="Email" error={errors.email?.message} required>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          {...form.register('email')}
-        />
-      </Field>
-      <Field label="Topic" error={errors.topic?.message} required className="sm:col-span-2">
-        <Select {...form.register('topic')}>
-          <option value="">Choose a topic</option>
-          {contactTopics.map((topic) => (
-            <option key={topic.value} value={topic.value}>
-              {topic.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field
-        label="Message"
-        error={errors.message?.message}
-        required
-        className="sm:col-span-2"
-        hint="Please don't include medical details. We'll ask for what we need on a call."
-      >
-        <Textarea rows={6} maxLength={messageLimits.max} {...form.register('message')} />
-      </Field>
-      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-ink-muted">
-          {length} / {messageLimits.max} characters
-        </p>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? messages.submitting : 'Send message'}
-        </Button>
-      </div>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} aria-busy={isSubmitting}>
+      {/* Disabled in the prerendered HTML until the form's code runs (nothing typed is lost). */}
+      <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 sm:grid-cols-2">
+        <Field label="Your name" error={errors.name?.message} required>
+          <Input type="text" autoComplete="name" {...form.register('name')} />
+        </Field>
+        <Field label="Email" error={errors.email?.message} required>
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            {...form.register('email')}
+          />
+        </Field>
+        <Field label="Topic" error={errors.topic?.message} required className="sm:col-span-2">
+          <Select {...form.register('topic')}>
+            <option value="">Choose a topic</option>
+            {contactTopics.map((topic) => (
+              <option key={topic.value} value={topic.value}>
+                {topic.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field
+          label="Message"
+          error={errors.message?.message}
+          required
+          className="sm:col-span-2"
+          hint="Please don't include medical details. We'll ask for what we need on a call."
+        >
+          <Textarea rows={6} maxLength={messageLimits.max} {...form.register('message')} />
+        </Field>
+        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-ink-muted">
+            {length} / {messageLimits.max} characters
+          </p>
+          <Button type="submit" size="lg" disabled={isSubmitting}>
+            {isSubmitting ? messages.submitting : 'Send message'}
+          </Button>
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { messages } from '@/content/messages';
 import { cn } from '@/lib/cn';
 import { useSubmissionId } from '@/lib/forms/use-submission-id';
 import { useSubmitOnce } from '@/lib/forms/use-submit-once';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   emptyLeadForm,
   useJoinWaitlist,
@@ -88,6 +89,7 @@ export function LeadForm({
   });
   const { register, handleSubmit, reset, formState } = form;
   const { errors, isSubmitting } = formState;
+  const hydrated = useHydrated();
   const [submissionId, renewSubmissionId] = useSubmissionId();
   const joinWaitlist = useJoinWaitlist();
   const save = useSubmitOnce(async (values: LeadValues) => {
@@ -106,52 +108,53 @@ export function LeadForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(save)(event);
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-busy={isSubmitting}
-      className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2', className)}
-    >
-      {fields.map((field) => {
-        const id = `${idPrefix}-${field.name}`;
-        const error = errors[field.name]?.message;
-        return (
-          <Field
-            key={field.name}
-            id={id}
-            label={field.label}
-            optional={field.optional}
-            required={!field.optional}
-            hint={field.hint}
-            error={error}
-            className={cn(field.wide && 'sm:col-span-2')}
-          >
-            {field.name === 'challenge' ? (
-              <Select {...register('challenge')}>
-                <option value="">Select a focus area</option>
-                {challengeOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
-            ) : (
-              <Input
-                {...inputProps[field.name]}
-                placeholder={field.placeholder}
-                required={!field.optional}
-                {...register(field.name)}
-              />
-            )}
-          </Field>
-        );
-      })}
-      <div className="flex flex-col gap-3 sm:col-span-2">
-        <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
-          {isSubmitting ? messages.submitting : submitLabel}
-        </Button>
-        {footnote ? <p className="text-center text-sm text-ink-muted">{footnote}</p> : null}
-      </div>
+    <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+      {/* Disabled in the prerendered HTML until the form's code runs (nothing typed is lost). */}
+      <fieldset
+        disabled={!hydrated}
+        className={cn('grid min-w-0 grid-cols-1 gap-5 sm:grid-cols-2', className)}
+      >
+        {fields.map((field) => {
+          const id = `${idPrefix}-${field.name}`;
+          const error = errors[field.name]?.message;
+          return (
+            <Field
+              key={field.name}
+              id={id}
+              label={field.label}
+              optional={field.optional}
+              required={!field.optional}
+              hint={field.hint}
+              error={error}
+              className={cn(field.wide && 'sm:col-span-2')}
+            >
+              {field.name === 'challenge' ? (
+                <Select {...register('challenge')}>
+                  <option value="">Select a focus area</option>
+                  {challengeOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </Select>
+              ) : (
+                <Input
+                  {...inputProps[field.name]}
+                  placeholder={field.placeholder}
+                  required={!field.optional}
+                  {...register(field.name)}
+                />
+              )}
+            </Field>
+          );
+        })}
+        <div className="flex flex-col gap-3 sm:col-span-2">
+          <Button type="submit" size="lg" fullWidth disabled={isSubmitting}>
+            {isSubmitting ? messages.submitting : submitLabel}
+          </Button>
+          {footnote ? <p className="text-center text-sm text-ink-muted">{footnote}</p> : null}
+        </div>
+      </fieldset>
     </form>
   );
 }
