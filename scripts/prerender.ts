@@ -163,7 +163,7 @@ export function preloadPageModules(html: string, routeFiles: string[]): string {
  * paint it, and the scripts (which only make it interactive) never compete with that first paint
  * for the network or the main thread. A small inline script in their place notes where the visit
  * started (as src/lib/entry-location.ts does when the app starts on a page rendered in the
- * browser), holds clicks on buttons until the app runs (src/app/early-clicks.ts) and, on the first
+ * browser), holds clicks on buttons and in-page links until the app runs (src/app/early-clicks.ts) and, on the first
  * contentful paint (or after 3 s, e.g. in a background tab that does
  * not paint), adds the module preloads and the entry script as Vite wrote them.
  */
@@ -188,10 +188,11 @@ export function bootScript(entry: string, preloads: string[]): string {
     'try{var p=location.pathname,k="ploom_entry";',
     'if(!/^\\/child(\\/|$)/.test(p)&&!sessionStorage.getItem(k))sessionStorage.setItem(k,p+location.search)}catch(e){}',
     'var d=document,started=false,held=window.__ploomEarlyClicks=[];',
-    // Clicks on buttons before the app runs are held and replayed once it has (src/app/early-clicks.ts).
+    // Clicks on buttons and in-page links before the app runs are held and replayed once it has
+    // (src/app/early-clicks.ts).
     'd.addEventListener("click",function(e){if(window.__ploomReady)return;',
-    'var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],summary");',
-    'if(t){e.preventDefault();e.stopPropagation();held.push(t)}},true);',
+    'var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],summary,a[href*=\\"#\\"]");',
+    'if(t&&(t.tagName!=="A"||(t.pathname===location.pathname&&t.hash))){e.preventDefault();e.stopPropagation();held.push(t)}},true);',
     'function go(){if(started)return;started=true;',
     `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});`,
     `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}`,

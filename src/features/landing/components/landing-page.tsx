@@ -100,9 +100,20 @@ function renderSection(section: LandingSection, variant: LandingVariant, slots: 
   }
 }
 
+function ScrollingTopBar({ variant }: { variant: LandingVariant }) {
+  const { barOpaque, pastFold } = useScrollThresholds();
+  return <LandingTopBar variant={variant} opaque={barOpaque} pastFold={pastFold} />;
+}
+
+function ScrollingStickyCta({ cta }: { cta: LandingVariant['cta'] }) {
+  const { pastFold } = useScrollThresholds();
+  return <StickyCta cta={cta} visible={pastFold} />;
+}
+
 /** A landing page, drawn entirely from its variant entry in content/variants.ts. */
 export function LandingPage({ variant, ...slots }: { variant: LandingVariant } & LandingSlots) {
-  const { barOpaque, pastFold } = useScrollThresholds();
+  // No state here: an update of this component before the sections have hydrated would replace
+  // their prerendered HTML (the scroll state lives in the bar and the sticky button themselves).
   useScrollToHashOnMount();
   const topBar = variant.nav === 'top-bar';
   const sections = variant.sections.map((name) =>
@@ -120,11 +131,7 @@ export function LandingPage({ variant, ...slots }: { variant: LandingVariant } &
   return (
     <div className="flex min-h-screen flex-col bg-cream">
       {sections.slice(0, leadingBanners)}
-      {topBar ? (
-        <LandingTopBar variant={variant} opaque={barOpaque} pastFold={pastFold} />
-      ) : (
-        <SiteNav accountLinks={slots.accountLinks} />
-      )}
+      {topBar ? <ScrollingTopBar variant={variant} /> : <SiteNav accountLinks={slots.accountLinks} />}
       <main id="main" className="flex-1">
         {sections.slice(leadingBanners)}
       </main>
@@ -132,7 +139,7 @@ export function LandingPage({ variant, ...slots }: { variant: LandingVariant } &
       <div className={cn(topBar && 'bg-brand-900 pb-24 md:pb-0')}>
         <SiteFooter />
       </div>
-      {topBar && <StickyCta cta={variant.cta} visible={pastFold} />}
+      {topBar && <ScrollingStickyCta cta={variant.cta} />}
     </div>
   );
 }
