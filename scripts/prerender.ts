@@ -188,11 +188,13 @@ export function bootScript(entry: string, preloads: string[]): string {
     'try{var p=location.pathname,k="ploom_entry";',
     'if(!/^\\/child(\\/|$)/.test(p)&&!sessionStorage.getItem(k))sessionStorage.setItem(k,p+location.search)}catch(e){}',
     'var d=document,started=false,held=window.__ploomEarlyClicks=[];',
-    // Clicks on buttons and in-page links before the app runs are held and replayed once it has
-    // (src/app/early-clicks.ts).
-    'd.addEventListener("click",function(e){if(window.__ploomReady)return;',
+    // Clicks on buttons and in-page links before React has hydrated them are held and replayed
+    // once it has (src/app/early-clicks.ts).
+    'd.addEventListener("click",function(e){if(window.__ploomReplaying)return;',
     'var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],summary,a[href*=\\"#\\"]");',
-    'if(t&&(t.tagName!=="A"||(t.pathname===location.pathname&&t.hash))){e.preventDefault();e.stopPropagation();held.push(t)}},true);',
+    'if(!t||(t.tagName==="A"&&!(t.pathname===location.pathname&&t.hash)))return;',
+    'if(window.__ploomReady&&Object.keys(t).some(function(k){return k.indexOf("__reactFiber$")===0}))return;',
+    'e.preventDefault();e.stopPropagation();held.push(t);if(window.__ploomReplay)window.__ploomReplay()},true);',
     'function go(){if(started)return;started=true;',
     `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});`,
     `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}`,
