@@ -41,15 +41,19 @@ export function ScrollRestoration() {
     positions.current ??= readPositions();
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     let frame = 0;
+    const rememberNow = () => {
+      if (!positions.current) return;
+      const { pathname, search } = window.location;
+      positions.current[entryKey(window.history.state?.key, pathname + search)] = window.scrollY;
+    };
     const remember = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        if (!positions.current) return;
-        const { pathname, search } = window.location;
-        positions.current[entryKey(window.history.state?.key, pathname + search)] = window.scrollY;
-      });
+      frame = requestAnimationFrame(rememberNow);
     };
     const save = () => {
+      // A reload right after a scroll comes before the next frame: take the position now.
+      cancelAnimationFrame(frame);
+      rememberNow();
       try {
         window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions.current ?? {}));
       } catch {
