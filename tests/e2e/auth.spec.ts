@@ -51,6 +51,10 @@ test.describe('login and logout', () => {
     await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
     await nav.getByRole('button', { name: 'Sign Out' }).click();
+    // Signed out and sent home (whose top bar has no account links); a page with the site nav
+    // offers the visitor's links again.
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+    await page.goto('/waitlist');
     await expect(
       nav.getByRole('link', { name: 'Login' }).or(nav.getByRole('link', { name: 'Join Waitlist' })),
     ).toBeVisible();
