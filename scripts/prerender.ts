@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { InlineConfig, Manifest } from 'vite';
+import type { InlineConfig } from 'vite';
 
 /**
  * The build step that prerenders the public pages (run by the Vite plugin in vite.config.ts after
  * the browser build, so `vite build` with any --outDir produces it):
  *  1. builds src/entry-prerender.tsx for Node (a server build beside the browser one);
  *  2. renders each prerendered route to HTML with react-dom/static and writes it into the built
- *     index.html: <route>/index.html, with the page's title and description and a modulepreload
- *     of its own module, so the browser paints the page before any script runs and React then
- *     hydrates it;
+ *     index.html: <route>/index.html, with the page's title and description, and its scripts
+ *     started by a small boot script after the first paint, so the browser paints the page before
+ *     any script runs and React then hydrates it;
  *  3. writes 404.html (the not-found page, which static hosts serve for unknown paths), 200.html
  *     (the app shell for the client-rendered routes: "Loading..." until its module is there) and
  *     _redirects (which paths get the shell; the Netlify/Cloudflare Pages format, read by
@@ -39,7 +39,6 @@ export const SHELL_FILE = '200.html';
 export const NOT_FOUND_FILE = '404.html';
 export const REDIRECTS_FILE = '_redirects';
 const NOT_FOUND_URL = '/404';
-const ROUTE_SOURCE_PREFIX = 'src/app/routes/';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -49,22 +48,6 @@ function setMeta(html: string, attr: 'name' | 'property', key: string, value: st
   return pattern.test(html)
     ? html.replace(pattern, `$1${escapeHtml(value)}$2`)
     : html.replace('</head>', `    <meta ${attr}="${key}" content="${escapeHtml(value)}" />\n  </head>`);
-}
-
-/** The JS files a route's module needs (itself and its static imports), minus the entry's own. */
-function routeChunks(manifest: Manifest, source: string): string[] {
-  const entryFiles = new Set<string>();
-  const collect = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) collect(imported, into);
-  };
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (entry) collect(entry, entryFiles);
-  const files = new Set<string>();
-  collect(source, files);
-  return [...files].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
 }
 
 export async function prerender({ root, outDir, mode, serverConfig }: PrerenderOptions) {
@@ -93,12 +76,7 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
     )) as ServerEntry;
 
     const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-    ) as Manifest;
-    const base = serverConfig.base ?? '/';
-
-    const page = async (url: string, source: string | undefined) => {
+    const page = async (url: string) => {
       const { html, meta } = await server.renderPage(url);
       let out = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
       if (meta) {
@@ -109,23 +87,17 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
         out = setMeta(out, 'property', 'og:description', meta.description);
         if (meta.image) out = setMeta(out, 'property', 'og:image', meta.image);
       }
-      return deferAppScripts(
-        preloadPageModules(out, source ? routeChunks(manifest, source).map((file) => `${base}${file}`) : []),
-      );
+      return deferAppScripts(out);
     };
 
     const written: string[] = [];
     for (const route of server.prerenderedPaths) {
-      const source = routeSource(manifest, route);
       const file = route === '/' ? 'index.html' : path.join(route.slice(1), 'index.html');
       fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-      fs.writeFileSync(path.join(outDir, file), await page(route, source));
+      fs.writeFileSync(path.join(outDir, file), await page(route));
       written.push(file);
     }
-    fs.writeFileSync(
-      path.join(outDir, NOT_FOUND_FILE),
-      await page(NOT_FOUND_URL, `${ROUTE_SOURCE_PREFIX}not-found.tsx`),
-    );
+    fs.writeFileSync(path.join(outDir, NOT_FOUND_FILE), await page(NOT_FOUND_URL));
     fs.writeFileSync(
       path.join(outDir, SHELL_FILE),
       template.replace('<div id="root"></div>', `<div id="root">${server.renderShell()}</div>`),
@@ -146,42 +118,25 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
 }
 
 /**
- * Adds a module preload of the page's own module (and its imports) beside the entry's, so the
- * browser fetches it with the entry rather than after it. The scripts stay in the <head> as Vite
- * wrote them: the load event then waits for the app to start, so a visitor's first action finds
- * it running (moving them after the first paint was measured and rejected: see decision 070).
- */
-export function preloadPageModules(html: string, routeFiles: string[]): string {
-  const preloads = routeFiles
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-    .join('\n    ');
-  return preloads ? html.replace('</head>', `  ${preloads}\n  </head>`) : html;
-}
-
-/**
  * The app's scripts of a prerendered page start once the page has painted: the HTML and CSS alone
  * paint it, and the scripts (which only make it interactive) never compete with that first paint
  * for the network or the main thread. A small inline script in their place notes where the visit
  * started (as src/lib/entry-location.ts does when the app starts on a page rendered in the
  * browser), holds clicks on buttons and in-page links until the app runs (src/app/early-clicks.ts) and, on the first
  * contentful paint (or after 3 s, e.g. in a background tab that does
- * not paint), adds the module preloads and the entry script as Vite wrote them.
+ * not paint), adds the entry script as Vite wrote it. No module preloads: each `<link>` added to the
+ * head of a large page cost about 10 ms of main thread on a phone (the module graph loads them).
  */
 export function deferAppScripts(html: string): string {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) return html;
-  const preloads: string[] = [];
-  const rest = html
+  return html
     .replace(entry[0], '')
-    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
-      preloads.push(href);
-      return '';
-    });
-  return rest.replace('</body>', `  <script>${bootScript(entry[1], preloads)}</script>\n  </body>`);
+    .replace('</body>', `  <script>${bootScript(entry[1])}</script>\n  </body>`);
 }
 
 /** The inline boot script of a prerendered page (ES5-safe, a few hundred bytes). */
-export function bootScript(entry: string, preloads: string[]): string {
+export function bootScript(entry: string): string {
   return [
     '(function(){',
     // The visit's entry page, for the analytics' landing page (same key as src/lib/attribution.ts).
@@ -196,21 +151,12 @@ export function bootScript(entry: string, preloads: string[]): string {
     'if(window.__ploomReady&&Object.keys(t).some(function(k){return k.indexOf("__reactFiber$")===0}))return;',
     'e.preventDefault();e.stopPropagation();held.push(t);if(window.__ploomReplay)window.__ploomReplay()},true);',
     'function go(){if(started)return;started=true;',
-    `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});`,
     `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}`,
     'try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(go,0)})',
     '.observe({type:"paint",buffered:true})}catch(e){go()}',
     'setTimeout(go,3000)',
     '})()',
   ].join('');
-}
-
-/** The source file of a prerendered route's module, as the manifest names it. */
-function routeSource(manifest: Manifest, route: string): string | undefined {
-  const slug = route === '/' ? 'home' : route.slice(1);
-  return [`${ROUTE_SOURCE_PREFIX}landing/${slug}.tsx`, `${ROUTE_SOURCE_PREFIX}content/${slug}.tsx`].find(
-    (key) => manifest[key],
-  );
 }
 
 /** Matches a path against a _redirects pattern (`:name` one segment, `*` the rest). */

@@ -26,7 +26,7 @@ const app = (
 );
 
 if (container.hasAttribute('data-prerendered')) {
-  // The page's HTML was built at build time: load its module first (the HTML preloads it), so
+  // The page's HTML was built at build time: load its module first, so
   // hydration matches the HTML in one pass, then attach React to what is already on screen.
   // In a transition, so React hydrates in slices that yield to the browser (no long task).
   void preloadPath(window.location.pathname).then(() =>

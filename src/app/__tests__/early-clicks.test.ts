@@ -22,7 +22,7 @@ describe('clicks before hydration (the prerendered pages’ boot script and repl
     }
     // The boot script as the build writes it into each prerendered page (its scripts never start
     // here: no paint and the timer is not run).
-    new Function(bootScript('/assets/entry.js', []))();
+    new Function(bootScript('/assets/entry.js'))();
   });
 
   afterEach(() => {
