@@ -71,6 +71,9 @@ export default defineConfig({
           env: unitEnv,
           // Vitest's default on 2 cores is 1 worker (cores - 1); the main process is idle meanwhile.
           maxWorkers: 2,
+          // A file's first render pays its lazy imports; on a loaded 2-core machine that alone passed
+          // the 5 s default (landing-page, site-nav, faq-accordion timed out at HEAD under load).
+          testTimeout: 15000,
         },
       },
       {
@@ -83,6 +86,9 @@ export default defineConfig({
           env: unitEnv,
           // Vitest's default on 2 cores is 1 worker (cores - 1); the main process is idle meanwhile.
           maxWorkers: 2,
+          // A file's first render pays its lazy imports; on a loaded 2-core machine that alone passed
+          // the 5 s default (landing-page, site-nav, faq-accordion timed out at HEAD under load).
+          testTimeout: 15000,
         },
       },
       {
