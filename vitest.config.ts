@@ -52,6 +52,7 @@ const stackSerialFiles: Record<string, string> = {
   'tests/integration/rest-embedding.test.ts': 'creates tables (DDL): the REST schema cache reloads',
   'tests/integration/rest-limits.test.ts': 'creates tables (DDL) and checks the schema cache reload',
   'tests/integration/rest-prefer.test.ts': 'creates and truncates tables (DDL)',
+  'tests/database/audit.test.ts': 'reads every audit entry written since a moment, whoever wrote it',
   'tests/integration/leads.test.ts': 'compares project-wide lead and session totals read at two moments',
 };
 
