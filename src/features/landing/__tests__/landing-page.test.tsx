@@ -6,8 +6,9 @@ import { paths } from '@/config/paths';
 import { variants, type VariantId } from '@/content/variants';
 import { LandingPage } from '../components/landing-page';
 
-function renderVariant(id: VariantId) {
-  return render(
+/** Renders a landing page with its sections below the hero, which load as a module of their own. */
+async function renderVariant(id: VariantId) {
+  const result = render(
     <MemoryRouter initialEntries={[variants[id].path]}>
       <LandingPage
         variant={variants[id]}
@@ -23,6 +24,10 @@ function renderVariant(id: VariantId) {
       />
     </MemoryRouter>,
   );
+  await act(async () => {
+    await import('../components/below-fold');
+  });
+  return result;
 }
 
 function scrollTo(y: number) {
@@ -44,9 +49,9 @@ describe('LandingPage', () => {
     ['coaching', '$375', 'Steady Growth', paths.requestFitCall],
     ['coaching-home', '$350', 'Focused Progress', paths.waitlist],
     ['pricing', '$350', 'Focused Progress', paths.waitlist],
-  ] as const)('%s: Steady Growth at %s, badge on %s, plan buttons to %s', (id, price, popular, to) => {
+  ] as const)('%s: Steady Growth at %s, badge on %s, plan buttons to %s', async (id, price, popular, to) => {
     scrollTo(0);
-    renderVariant(id);
+    await renderVariant(id);
     expect(within(card('Steady Growth')).getByTestId('plan-price')).toHaveTextContent(price);
     expect(within(card('Focused Progress')).getByTestId('plan-price')).toHaveTextContent('$650');
     expect(within(card('Intensive Momentum')).getByTestId('plan-price')).toHaveTextContent('$900');
@@ -62,9 +67,9 @@ describe('LandingPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('home: every main button goes to the quiz', () => {
+  it('home: every main button goes to the quiz', async () => {
     scrollTo(0);
-    renderVariant('home');
+    await renderVariant('home');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Steadier Kids. Calmer Homes. Starting Now.',
     );
@@ -79,7 +84,7 @@ describe('LandingPage', () => {
   it('home: past 600 px a menu button and the sticky CTA appear; choosing a link closes the menu', async () => {
     const user = userEvent.setup();
     scrollTo(0);
-    renderVariant('home');
+    await renderVariant('home');
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('sticky-cta')).not.toBeInTheDocument();
 
@@ -97,13 +102,13 @@ describe('LandingPage', () => {
 
   it('coaching-v2: the hero button moves focus into the contact form', async () => {
     const user = userEvent.setup();
-    renderVariant('coaching-v2');
+    await renderVariant('coaching-v2');
     await user.click(screen.getAllByRole('link', { name: 'Get Your Free Consultation' })[0]);
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
   });
 
-  it('coaching-home: shows the enrolling banner, three coaches and links to waitlist, pricing and coaches', () => {
-    renderVariant('coaching-home');
+  it('coaching-home: shows the enrolling banner, three coaches and links to waitlist, pricing and coaches', async () => {
+    await renderVariant('coaching-home');
     expect(screen.getByRole('complementary', { name: 'Announcement' })).toHaveTextContent(
       'Now enrolling our first 1:1 Coaching families',
     );
@@ -112,8 +117,8 @@ describe('LandingPage', () => {
     expect(hrefs).toEqual(expect.arrayContaining([paths.waitlist, paths.pricing, paths.coaches]));
   });
 
-  it('pricing: shows the beta banner and a comparison table', () => {
-    renderVariant('pricing');
+  it('pricing: shows the beta banner and a comparison table', async () => {
+    await renderVariant('pricing');
     expect(screen.getByRole('complementary', { name: 'Announcement' })).toHaveTextContent(
       'Beta pricing for our first 25 families',
     );
