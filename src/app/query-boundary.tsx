@@ -1,13 +1,16 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { use, useContext, useEffect, type ReactNode } from 'react';
 
-let loaded: QueryClient | undefined;
 let pending: Promise<QueryClient> | undefined;
 
 /** Loads TanStack Query and the app's client, once (a failed load is retried by the next call). */
 export function loadQueryClient(): Promise<QueryClient> {
   pending ??= import('@/lib/query-client').then(
-    (module) => (loaded = module.queryClient),
+    (module) => {
+      // Marked as settled the way React reads a thenable, so use() returns it without suspending.
+      Object.assign(pending!, { status: 'fulfilled', value: module.queryClient });
+      return module.queryClient;
+    },
     (error: unknown) => {
       pending = undefined;
       throw error;
@@ -24,7 +27,8 @@ export function loadQueryClient(): Promise<QueryClient> {
  */
 export function QueryBoundary({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
-  const client = outer ?? loaded ?? use(loadQueryClient());
+  // use() on every render without an outer client (React requires the same calls once resumed).
+  const client = outer ?? use(loadQueryClient());
   useEffect(() => {
     if (outer) return;
     // What QueryClientProvider does: refetch on focus and reconnect while something is mounted.
