@@ -38,6 +38,7 @@ test.describe('as the demo parent', () => {
     await expect(page.getByRole('heading', { name: "This area isn't for your account" })).toBeVisible();
     await page.getByRole('link', { name: 'Go to My Area' }).click();
     await page.waitForURL('**/app');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
