@@ -125,8 +125,6 @@ test.describe('landing variants', () => {
     page,
   }) => {
     await open(page, '/coaching-v2');
-    // The FAQ's own code loads after the page's; its questions answer once it has.
-    await page.waitForLoadState('networkidle');
     const first = page.getByRole('button', { name: 'Who is Ploom coaching for?' });
     const second = page.getByRole('button', { name: 'What happens in a session?' });
     await first.click();

@@ -119,6 +119,34 @@ test.describe('hydration', () => {
     });
   }
 
+  test('/coaching-v2: a FAQ question tapped before its code has arrived opens once it has', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    // A slow network for the FAQ's code: everything else on the page loads and runs meanwhile
+    // (the auth client's first check, the live sign-up flag), and the FAQ must still hydrate.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/faq-section-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const flagSocket = page.waitForEvent('websocket');
+    await page.goto('/coaching-v2');
+    await waitForHydration(page);
+    await flagSocket;
+    await page.waitForTimeout(500);
+    const question = page.getByRole('button', { name: 'Who is Ploom coaching for?' });
+    const serverId = await question.getAttribute('id');
+    await question.click();
+    release();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(/Children aged 7-12 and their parents/)).toBeVisible();
+    // Hydrated, not drawn again on the client (which would have lost the tap).
+    expect(await question.getAttribute('id')).toBe(serverId);
+    expect(errors).toEqual([]);
+  });
+
   test('/ reloaded below the fold: the top bar is opaque and the sticky call-to-action shows', async ({
     page,
   }) => {

@@ -101,12 +101,27 @@ describe('auth admin API', () => {
     const admin = serviceClient().auth.admin;
     await admin.createUser({ email: uniqueEmail('page'), password: 'secret-123' });
     await admin.createUser({ email: uniqueEmail('page'), password: 'secret-123' });
-    const first = await admin.listUsers({ page: 1, perPage: 1 });
-    const second = await admin.listUsers({ page: 2, perPage: 1 });
-    expect(first.data.users).toHaveLength(1);
-    expect(second.data.users).toHaveLength(1);
-    expect(first.data.users[0].id).not.toBe(second.data.users[0].id);
-    expect((first.data as unknown as { nextPage: number }).nextPage).toBe(2);
+    type Page = { users: { id: string }[]; total: number; nextPage: number | null };
+    const list = async (page: number, perPage: number) =>
+      (await admin.listUsers({ page, perPage })).data as unknown as Page;
+    const ids = async () => {
+      const all = await list(1, 1000);
+      return [...all.users.map((user) => user.id), all.total];
+    };
+    // Other files create and delete users at the same time: compare the pages with the whole list
+    // read before and after them, and read again when the list changed in between.
+    for (let attempt = 1; ; attempt += 1) {
+      const before = await ids();
+      const first = await list(1, 1);
+      const second = await list(2, 1);
+      const after = await ids();
+      if (attempt < 10 && before.join() !== after.join()) continue;
+      expect(first.users.map((user) => user.id)).toEqual(before.slice(0, 1));
+      expect(second.users.map((user) => user.id)).toEqual(before.slice(1, 2));
+      expect(first.nextPage).toBe(2);
+      expect(first.total).toBe(before.at(-1));
+      break;
+    }
   });
 
   it('bans a user: sign-in is refused and their sessions end', async () => {

@@ -119,6 +119,25 @@ describe('AuthProvider', () => {
     expect(fake.log).toContain('select user_roles.role where user_id=u1');
   });
 
+  it("keeps the same value when a signed-out visitor's first check finds no session", async () => {
+    // A new value would re-render every consumer and force the page's sections that are still
+    // hydrating to be drawn again on the client.
+    const fake = fakeClient();
+    const values: unknown[] = [];
+    const { result } = renderHook(
+      () => {
+        const auth = useAuth();
+        values.push(auth);
+        return auth;
+      },
+      { wrapper: wrapperFor(fake.client) },
+    );
+    expect(result.current.loading).toBe(false);
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(fake.log).toEqual([]);
+    expect(new Set(values).size).toBe(1);
+  });
+
   it('does not write a login record when a stored session is restored or refreshed', async () => {
     localStorage.setItem('sb-127-auth-token', '{}');
     const fake = fakeClient({ storedUserId: 'u2', roles: ['coach'] });

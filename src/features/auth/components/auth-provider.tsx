@@ -18,6 +18,10 @@ interface AuthState {
   roleLoading: boolean;
 }
 
+function sameState(a: AuthState, b: AuthState): boolean {
+  return (Object.keys(a) as (keyof AuthState)[]).every((key) => Object.is(a[key], b[key]));
+}
+
 export interface AuthProviderProps {
   children: ReactNode;
   /** Injected in tests; the app's one client otherwise. */
@@ -47,14 +51,18 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
         userId.current = id;
         const newUser = id !== null && id !== roleUserId.current;
         if (id === null) roleUserId.current = null;
-        setState((s) => ({
-          ...s,
-          session,
-          user: session?.user ?? null,
-          loading: false,
-          role: id === null ? null : newUser ? null : s.role,
-          roleLoading: id === null ? false : newUser ? true : s.roleLoading,
-        }));
+        setState((s) => {
+          const next: AuthState = {
+            session,
+            user: session?.user ?? null,
+            loading: false,
+            role: id === null ? null : newUser ? null : s.role,
+            roleLoading: id === null ? false : newUser ? true : s.roleLoading,
+          };
+          // The same state keeps the context value: a signed-out visitor's first check changes
+          // nothing, so the page's sections still hydrating are not re-rendered from scratch.
+          return sameState(s, next) ? s : next;
+        });
         if (event === 'MFA_CHALLENGE_VERIFIED' && session) {
           // supabase-js hands Realtime a new token only on SIGNED_IN and TOKEN_REFRESHED: give it the
           // aal2 one now, or staff stay out of the session room's channel until the next refresh.
