@@ -1,10 +1,7 @@
-import { Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
-import { LoadingScreen } from './loading-screen';
-import { QueryBoundary } from './query-boundary';
 import { RootLayout } from './root-layout';
 
 type Module = Parameters<typeof lazyPage>[0];
@@ -61,20 +58,15 @@ export const prerenderedPaths = pages.filter(([, , prerender]) => prerender).map
  */
 const queryAtOnce = new Set<string>([paths.requestFitCall, paths.waitlist, paths.contact]);
 
+/** The pages' preloads by path, for the prefetcher (matching a static path is a lookup). */
+const preloadByPath = new Map<string, RouteHandle['preload']>();
+
 const route = (load: Module, path: string, prerender: boolean): RouteObject => {
   const Page = lazyPage(load);
   const handle: RouteHandle = { preload: () => Page.preload() };
-  const element =
-    prerender && !queryAtOnce.has(path) ? (
-      withSuspense(Page, path)
-    ) : (
-      <Suspense key={path} fallback={<LoadingScreen />}>
-        <QueryBoundary>
-          <Page />
-        </QueryBoundary>
-      </Suspense>
-    );
-  return { path, element, handle };
+  preloadByPath.set(path, handle.preload);
+  const withQuery = !prerender || queryAtOnce.has(path);
+  return { path, element: withSuspense(Page, path, { withQuery }), handle };
 };
 
 /** The signed-in areas: their route table is a module of its own, loaded when one is first opened. */
@@ -117,19 +109,32 @@ export const routes: RouteObject[] = [
   },
 ];
 
+const preloaded = new Map<string, Promise<void>>();
+
 /**
  * Loads the modules of every route that `pathname` matches. Before hydration this makes the
  * first render synchronous (the prerendered HTML is matched at once); on hover it makes the
- * coming navigation instant. Failures are left to the navigation itself to show.
+ * coming navigation instant. Failures are left to the navigation itself to show (and a later
+ * call tries again). A page's own path is a lookup: the prefetcher calls this for every link on
+ * screen, and matching the whole table for each would cost a phone tens of milliseconds.
  */
 export function preloadPath(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(
-    matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload(pathname)),
-  ).then(
+  const known = preloaded.get(pathname);
+  if (known) return known;
+  const page = preloadByPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  const loads = page
+    ? [page(pathname)]
+    : (matchRoutes(routes, pathname) ?? []).map((match) =>
+        (match.route.handle as RouteHandle | undefined)?.preload(pathname),
+      );
+  const done = Promise.all(loads).then(
     () => undefined,
-    () => undefined,
+    () => {
+      preloaded.delete(pathname);
+    },
   );
+  preloaded.set(pathname, done);
+  return done;
 }
 
 /** The routes, rendered for the current location (BrowserRouter in the browser, StaticRouter at build). */

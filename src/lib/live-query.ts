@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getSupabase, type Supabase } from './supabase';
+import { getRealtime, type RealtimeLike } from './public-api';
 import { whenIdle } from './when-idle';
 
 /** The rows whose changes make a query stale: a table, optionally narrowed by a Realtime filter. */
@@ -13,13 +13,13 @@ export interface LiveSource {
 
 export interface LiveOptions {
   enabled?: boolean;
-  /** The client to subscribe with (tests); the app's one by default. */
-  getClient?: () => Promise<Supabase>;
+  /** The client to subscribe with (tests); the app's Realtime by default (see getRealtime). */
+  getClient?: () => Promise<RealtimeLike>;
   /** When to start (default: once the page is idle, so supabase-js never delays the first paint). */
   defer?: (task: () => void) => () => void;
 }
 
-type Channel = ReturnType<Supabase['channel']>;
+type Channel = ReturnType<RealtimeLike['channel']>;
 
 interface Subscription {
   keys: Map<string, { queryKey: QueryKey; count: number }>;
@@ -42,7 +42,7 @@ function subscribe(
 ): Subscription {
   let stopped = false;
   let channel: Channel | undefined;
-  let client: Supabase | undefined;
+  let client: RealtimeLike | undefined;
   let subscribedOnce = false;
   const subscription: Subscription = { keys: new Map(), stop: () => undefined };
   const cancelDefer = options.defer(() => {
@@ -88,7 +88,7 @@ function subscribe(
  */
 export function useLiveQuery(queryKey: QueryKey, source: LiveSource, options: LiveOptions = {}) {
   const queryClient = useQueryClient();
-  const { enabled = true, getClient = getSupabase, defer = whenIdle } = options;
+  const { enabled = true, getClient = getRealtime, defer = whenIdle } = options;
   const id = sourceId(source);
   const keyId = JSON.stringify(queryKey);
   useEffect(() => {

@@ -5,6 +5,7 @@ import { env } from './env';
 export type Supabase = SupabaseClient<Database>;
 
 let client: Promise<Supabase> | undefined;
+let loaded: Supabase | undefined;
 
 /**
  * The one Supabase client. supabase-js is loaded on first use, after the first paint, so the
@@ -17,5 +18,11 @@ export function getSupabase(): Promise<Supabase> {
       realtime: { heartbeatIntervalMs: 25000, timeout: 10000 },
     }),
   );
+  void client.then((supabase) => (loaded = supabase)).catch(() => (client = undefined));
   return client;
+}
+
+/** The client if it has loaded already (without loading it). */
+export function loadedSupabase(): Supabase | undefined {
+  return loaded;
 }

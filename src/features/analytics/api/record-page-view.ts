@@ -1,4 +1,4 @@
-import { getSupabase } from '@/lib/supabase';
+import { insertPublicRow } from '@/lib/public-api';
 import type { DeviceType } from '../lib/device-type';
 
 export interface PageViewEvent {
@@ -13,11 +13,9 @@ export interface PageViewEvent {
 }
 
 /**
- * Inserts a page_view row into web_analytics. No `.select()`: visitors may insert analytics
- * rows but not read them back. Throws the client's error; the tracker ignores it.
+ * Inserts a page_view row into web_analytics (a signed-out visitor's without loading supabase-js).
+ * Visitors may insert analytics rows but not read them back. Throws the client's error; the tracker ignores it.
  */
 export async function recordPageView(event: PageViewEvent): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.from('web_analytics').insert(event);
-  if (error) throw error;
+  await insertPublicRow('web_analytics', event);
 }

@@ -2,6 +2,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Supabase } from '@/lib/supabase';
+import { sessionStorageKey } from '@/lib/stored-session';
 import { AuthProvider } from '../components/auth-provider';
 import { useAuth } from '../hooks/use-auth';
 
@@ -119,7 +120,33 @@ describe('AuthProvider', () => {
     expect(fake.log).toContain('select user_roles.role where user_id=u1');
   });
 
-  it("keeps the same value when a signed-out visitor's first check finds no session", async () => {
+  it("loads no auth client for a signed-out visitor's page, and follows a sign-in made in another tab", async () => {
+    const fake = fakeClient({ storedUserId: 'u3' });
+    let loads = 0;
+    const getClient = async () => {
+      loads += 1;
+      return fake.client;
+    };
+    const { result } = renderHook(() => useAuth(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <AuthProvider getClient={getClient}>{children}</AuthProvider>
+      ),
+    });
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(result.current).toMatchObject({ loading: false, user: null });
+    expect(loads).toBe(0);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated', newValue: 'x' }));
+    });
+    expect(loads).toBe(0);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: sessionStorageKey(), newValue: '{}' }));
+    });
+    await waitFor(() => expect(result.current.user?.id).toBe('u3'));
+    expect(loads).toBe(1);
+  });
+
+  it('keeps the same value when a check finds what it already knew (no re-render of the page)', async () => {
     // A new value would re-render every consumer and force the page's sections that are still
     // hydrating to be drawn again on the client.
     const fake = fakeClient();
@@ -132,9 +159,12 @@ describe('AuthProvider', () => {
       },
       { wrapper: wrapperFor(fake.client) },
     );
-    expect(result.current.loading).toBe(false);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: sessionStorageKey(), newValue: '{}' }));
+    });
+    // The client loads and reports no session, which the provider already knew.
     await act(() => new Promise((r) => setTimeout(r, 10)));
-    expect(fake.log).toEqual([]);
+    expect(result.current.loading).toBe(false);
     expect(new Set(values).size).toBe(1);
   });
 

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { getSupabase, type Supabase } from '@/lib/supabase';
-import { whenIdle } from '@/lib/when-idle';
 import { loadRole } from '../api/load-role';
 import { recordAuthEvent, touchLastLogin } from '../api/record-auth-event';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/auth-context';
 import type { AppRole } from '../lib/roles';
-import { mightHaveSession } from '../lib/stored-session';
+import { mightHaveSession, sessionStorageKey } from '@/lib/stored-session';
 // Captures the URL fragment at start-up, before supabase-js consumes an email link's tokens.
 import '../lib/initial-url';
 
@@ -30,7 +29,8 @@ export interface AuthProviderProps {
 
 /**
  * Holds the session, the user's role and the auth actions. supabase-js is only loaded when a
- * session may exist or once the page is idle, so a signed-out visitor's first paint never waits.
+ * session may exist (stored, in an email link's URL, or stored by another tab) or on sign-in or
+ * sign-up, so a signed-out visitor's page never waits for it.
  */
 export function AuthProvider({ children, getClient = getSupabase }: AuthProviderProps) {
   const [state, setState] = useState<AuthState>(() => {
@@ -100,9 +100,16 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
   }, [getClient]);
 
   useEffect(() => {
-    const cancel = mightHaveSession() ? (connect(), () => undefined) : whenIdle(() => void connect());
+    // A signed-out visitor's page needs no auth client: it loads when they sign in or sign up here,
+    // or when another tab of the site stores a session (then this tab follows it).
+    const key = sessionStorageKey();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key && event.newValue) void connect();
+    };
+    window.addEventListener('storage', onStorage);
+    if (mightHaveSession()) void connect();
     return () => {
-      cancel();
+      window.removeEventListener('storage', onStorage);
       const pending = connection.current;
       connection.current = null;
       pending?.then(

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase, type Supabase } from '@/lib/supabase';
+import { selectPublic } from '@/lib/public-api';
+import type { Supabase } from '@/lib/supabase';
 import { useLiveQuery, type LiveOptions } from '@/lib/live-query';
 import { afterIdle } from '@/lib/when-idle';
 
@@ -12,6 +13,15 @@ export async function fetchFlag(supabase: Supabase, key: string): Promise<boolea
   return Boolean(data?.enabled);
 }
 
+/** The same read for any visitor, without loading supabase-js for a signed-out one. */
+async function fetchFlagPublic(key: string): Promise<boolean> {
+  const rows = await selectPublic<{ enabled: boolean }>('feature_flags', {
+    select: 'enabled',
+    key: `eq.${key}`,
+  });
+  return Boolean(rows[0]?.enabled);
+}
+
 export const flagKeys = {
   all: ['feature-flags'] as const,
   one: (key: string) => [...flagKeys.all, key] as const,
@@ -19,28 +29,28 @@ export const flagKeys = {
 
 export function flagQueryOptions(
   key: string,
-  {
-    getClient = getSupabase,
-    defer = afterIdle,
-  }: { getClient?: () => Promise<Supabase>; defer?: () => Promise<void> } = {},
+  { getClient, defer = afterIdle }: { getClient?: () => Promise<Supabase>; defer?: () => Promise<void> } = {},
 ) {
   return queryOptions({
     queryKey: flagKeys.one(key),
     // After the first paint: supabase-js is not needed to show the page.
     queryFn: async () => {
       await defer();
-      return fetchFlag(await getClient(), key);
+      return getClient ? fetchFlag(await getClient(), key) : fetchFlagPublic(key);
     },
     staleTime: Infinity,
     retry: false,
   });
 }
 
+/** How a flag is read and followed; `getClient` (tests) serves both the read and Realtime. */
+export type FlagOptions = Omit<LiveOptions, 'getClient'> & { getClient?: () => Promise<Supabase> };
+
 /**
  * A feature flag, read once and then kept current through Realtime (a change to its row reaches
  * every open page). `undefined` while unknown; `false` when it cannot be read.
  */
-export function useFlag(key: string, options: LiveOptions = {}): boolean | undefined {
+export function useFlag(key: string, options: FlagOptions = {}): boolean | undefined {
   const query = useQuery(
     flagQueryOptions(key, {
       getClient: options.getClient,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { comparisonRows, plans } from '@/content/plans';
+import { comparisonRows, formatPrice, plans } from '@/content/plans';
 import { plansForVariant, variants, type VariantId } from '@/content/variants';
 
 const price = (id: VariantId, plan: string) =>
@@ -86,5 +86,15 @@ describe('landing variants (SPEC §9)', () => {
     expect(row('Progress reports')).toEqual([false, 'Monthly', 'Weekly']);
     expect(row('Priority scheduling')).toEqual([false, true, true]);
     expect(row('Custom family plan')).toEqual([false, 'Yes', 'Deep']);
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes dollars as the pricing cards show them, with thousands separators', () => {
+    expect(formatPrice(375)).toBe('$375');
+    expect(formatPrice(1200)).toBe('$1,200');
+    expect(formatPrice(1234567)).toBe('$1,234,567');
+    expect(formatPrice(12.5)).toBe('$12.50');
+    expect(formatPrice(0)).toBe('$0');
   });
 });

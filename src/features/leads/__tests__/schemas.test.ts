@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactV2Schema, fitCallSchema, waitlistSchema } from '../api/join-waitlist';
+import { contactV2Schema, fitCallSchema, waitlistSchema } from '../lib/lead-schemas';
 import { newsletterSchema, toSourceTag } from '../api/subscribe-newsletter';
 import { emailSchema, phoneSchema } from '@/lib/validation';
 

@@ -1,6 +1,7 @@
 import { messages } from '@/content/messages';
-import { contactV2Schema } from '../api/join-waitlist';
 import { LeadForm, type LeadFieldConfig } from './lead-form';
+
+const loadContactV2Schema = () => import('../lib/lead-schemas').then((schemas) => schemas.contactV2Schema);
 
 const fields: LeadFieldConfig[] = [
   { name: 'name', label: 'Your name', placeholder: 'Your full name', wide: true },
@@ -20,7 +21,7 @@ export function ContactFormV2({ landingPath }: ContactFormV2Props) {
   return (
     <LeadForm
       idPrefix="contact-v2"
-      schema={contactV2Schema}
+      loadSchema={loadContactV2Schema}
       source="contact-v2"
       landingPath={landingPath}
       fields={fields}

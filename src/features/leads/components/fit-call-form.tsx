@@ -1,6 +1,7 @@
 import { messages } from '@/content/messages';
-import { fitCallSchema } from '../api/join-waitlist';
 import { LeadForm, type LeadFieldConfig } from './lead-form';
+
+const loadFitCallSchema = () => import('../lib/lead-schemas').then((schemas) => schemas.fitCallSchema);
 
 const fields: LeadFieldConfig[] = [
   { name: 'name', label: "Parent's name", placeholder: 'Your full name', wide: true },
@@ -21,7 +22,7 @@ export function FitCallForm({ onSuccess }: FitCallFormProps) {
   return (
     <LeadForm
       idPrefix="fit-call"
-      schema={fitCallSchema}
+      loadSchema={loadFitCallSchema}
       source="fit-call"
       fields={fields}
       submitLabel="Request My Free Intro Call"

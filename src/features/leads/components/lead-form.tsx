@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { toast, type ToastInput } from '@/components/ui/toast-store';
 import { challengeOptions, type Challenge } from '@/content/challenges';
 import { messages } from '@/content/messages';
 import { cn } from '@/lib/cn';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { useSubmissionId } from '@/lib/forms/use-submission-id';
 import { useSubmitOnce } from '@/lib/forms/use-submit-once';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -44,7 +44,8 @@ export interface LeadFieldConfig {
 export interface LeadFormProps {
   /** Prefix for the controls' ids (unique per page). */
   idPrefix: string;
-  schema: z.ZodType<LeadValues, LeadFormValues>;
+  /** Loads the form's schema (a module of its own: see src/lib/forms/lazy-resolver.ts). */
+  loadSchema: () => Promise<z.ZodType<LeadValues, LeadFormValues>>;
   source: WaitlistSource;
   landingPath?: string;
   fields: LeadFieldConfig[];
@@ -72,7 +73,7 @@ const inputProps: Record<Exclude<LeadFieldName, 'challenge'>, React.InputHTMLAtt
  */
 export function LeadForm({
   idPrefix,
-  schema,
+  loadSchema,
   source,
   landingPath,
   fields,
@@ -82,8 +83,9 @@ export function LeadForm({
   footnote,
   className,
 }: LeadFormProps) {
+  const [validation] = useState(() => lazyZodResolver(loadSchema));
   const form = useForm<LeadFormValues, unknown, LeadValues>({
-    resolver: zodResolver(schema),
+    resolver: validation.resolver,
     defaultValues: emptyLeadForm,
     shouldFocusError: true,
   });
@@ -108,7 +110,7 @@ export function LeadForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(save)(event);
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={isSubmitting}>
+    <form noValidate onSubmit={onSubmit} onFocus={validation.preload} aria-busy={isSubmitting}>
       {/* Disabled in the prerendered HTML until the form's code runs (nothing typed is lost). */}
       <fieldset
         disabled={!hydrated}

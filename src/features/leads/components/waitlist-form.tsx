@@ -1,6 +1,7 @@
 import { site } from '@/config/site';
-import { waitlistSchema } from '../api/join-waitlist';
 import { LeadForm, type LeadFieldConfig } from './lead-form';
+
+const loadWaitlistSchema = () => import('../lib/lead-schemas').then((schemas) => schemas.waitlistSchema);
 
 const fields: LeadFieldConfig[] = [
   { name: 'name', label: "Parent's name", placeholder: 'Your full name', wide: true },
@@ -25,7 +26,7 @@ export function WaitlistForm({ source }: WaitlistFormProps) {
   return (
     <LeadForm
       idPrefix={`waitlist${source ? `-${source.replace(/[^a-z0-9-]/gi, '')}` : ''}`}
-      schema={waitlistSchema}
+      loadSchema={loadWaitlistSchema}
       source="waitlist"
       landingPath={undefined}
       fields={fields}
