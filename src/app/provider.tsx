@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { whenIdle } from '@/lib/when-idle';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 
-// The toaster's code loads once the page is idle; toasts raised before it arrives wait in its store.
+// The toaster's code loads with the first toast.
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /**
@@ -10,9 +9,23 @@ const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ defa
  * layout (src/app/root-layout.tsx), inside the router.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
-  // Not part of the prerendered HTML (nor of hydration): mounted once the page is idle.
+  // Not part of the prerendered HTML (nor of hydration): mounted with the first toast (toasts raised
+  // before it arrives wait in its store), so a page that shows none never runs its code.
   const [toaster, setToaster] = useState(false);
-  useEffect(() => whenIdle(() => setToaster(true)), []);
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let done = false;
+    void import('@/components/ui/toast-store').then(({ subscribeToasts }) => {
+      if (done) return;
+      unsubscribe = subscribeToasts((toasts) => {
+        if (toasts.length > 0) setToaster(true);
+      });
+    });
+    return () => {
+      done = true;
+      unsubscribe?.();
+    };
+  }, []);
   return (
     <>
       <AuthProvider>{children}</AuthProvider>
