@@ -120,9 +120,8 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
 /**
  * The app's scripts of a prerendered page start once the page has painted: the HTML and CSS alone
  * paint it, and the scripts (which only make it interactive) never compete with that first paint
- * for the network or the main thread. A small inline script in their place notes where the visit
- * started (as src/lib/entry-location.ts does when the app starts on a page rendered in the
- * browser), holds clicks on buttons and in-page links until the app runs (src/app/early-clicks.ts) and, on the first
+ * for the network or the main thread. A small inline script in their place holds clicks on buttons
+ * and in-page links until the app runs (src/app/early-clicks.ts) and, on the first
  * contentful paint (or after 3 s, e.g. in a background tab that does
  * not paint), adds the entry script as Vite wrote it. No module preloads: each `<link>` added to the
  * head of a large page cost about 10 ms of main thread on a phone (the module graph loads them).
@@ -139,9 +138,6 @@ export function deferAppScripts(html: string): string {
 export function bootScript(entry: string): string {
   return [
     '(function(){',
-    // The visit's entry page, for the analytics' landing page (same key as src/lib/attribution.ts).
-    'try{var p=location.pathname,k="ploom_entry";',
-    'if(!/^\\/child(\\/|$)/.test(p)&&!sessionStorage.getItem(k))sessionStorage.setItem(k,p+location.search)}catch(e){}',
     'var d=document,started=false,held=window.__ploomEarlyClicks=[];',
     // Clicks on buttons and in-page links before React has hydrated them are held and replayed
     // once it has (src/app/early-clicks.ts).

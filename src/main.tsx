@@ -5,8 +5,6 @@ import { getSessionId, rememberLanding } from '@/lib/attribution';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadPath } from './app/router';
 import './index.css';
-// Notes where the visit started before anything else runs (the page tracker loads after first paint).
-import './lib/entry-location';
 
 // The analytics session and where the visit started (with its UTM tags), kept as soon as the app
 // starts, not when hydration has finished: a visitor may follow a link before then, and the next

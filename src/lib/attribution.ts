@@ -64,7 +64,7 @@ export function readUtm(search: string): Record<UtmKey, string | null> {
 
 /**
  * Remembers the first page of the session and its UTM parameters; later calls keep the first. The
- * page the site's first script noted (src/lib/entry-location.ts) wins over the one given here.
+ * page the site's first script noted (an inline script of index.html) wins over the one given here.
  */
 export function rememberLanding(pathname: string, search: string): Attribution {
   const current = getAttribution();

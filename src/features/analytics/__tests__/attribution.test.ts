@@ -55,7 +55,7 @@ describe('landing attribution', () => {
 
 describe('the page the visit started on', () => {
   it("is the one the site's first script noted, even when the tracker first sees another page", () => {
-    // what src/lib/entry-location.ts keeps on the first page load of the tab
+    // what the inline script of index.html keeps on the first page load of the tab
     sessionStorage.setItem(ENTRY_KEY, '/coaching?utm_source=facebook&utm_campaign=spring');
     const attribution = rememberLanding('/request-fit-call', '');
     expect(attribution).toMatchObject({
