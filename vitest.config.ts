@@ -54,6 +54,8 @@ const stackSerialFiles: Record<string, string> = {
   'tests/integration/rest-prefer.test.ts': 'creates and truncates tables (DDL)',
   'tests/database/audit.test.ts': 'reads every audit entry written since a moment, whoever wrote it',
   'tests/integration/leads.test.ts': 'compares project-wide lead and session totals read at two moments',
+  'tests/integration/realtime-heartbeat.test.ts':
+    'tells a beating socket from a silent one by a 1.5 s idle limit: a stalled event loop closes either',
 };
 
 export default defineConfig({
