@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
+import { takeLock, type HeldLock } from './support/locks.ts';
 import { storageStateOf, type DemoRole } from './support/roles.ts';
 
 /**
@@ -46,6 +47,18 @@ test.afterAll(async () => {
   await db.end();
 });
 
+// While a session of Mia's is in progress her family's dashboard shows it as her next one, which
+// family-parent.spec.ts reads: it exists only while this file holds that lock alone.
+let miaNow: HeldLock | undefined;
+
+test.afterEach(async () => {
+  if (created.length) {
+    await db.query('delete from public.coaching_sessions where id = any($1)', [created.splice(0)]);
+  }
+  await miaNow?.release();
+  miaNow = undefined;
+});
+
 /**
  * A 30-minute session that started a minute ago (so its room is open). The earlier tests' sessions
  * go first: a coach or a child cannot have two sessions at once.
@@ -54,6 +67,7 @@ async function sessionNow(childId = MIA, coachId = DEMO_COACH): Promise<string> 
   if (created.length) {
     await db.query('delete from public.coaching_sessions where id = any($1)', [created.splice(0)]);
   }
+  if (childId === MIA) miaNow ??= await takeLock('mia_session_now', 'alone');
   const { rows } = await db.query<{ id: string }>(
     `insert into public.coaching_sessions (child_id, coach_id, starts_at, duration_minutes)
      values ($1, $2, now() - interval '1 minute', 30) returning id`,
