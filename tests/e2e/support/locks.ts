@@ -11,7 +11,9 @@ export type LockName =
   /** the signup_enabled flag: ./signup-flag.ts */
   | 'signup_enabled'
   /** a session of the demo child Mia in progress now, which her family's dashboard shows as next */
-  | 'mia_session_now';
+  | 'mia_session_now'
+  /** the sessions of this week that the admin overview counts (created, deleted or ended) */
+  | 'sessions_this_week';
 
 export interface HeldLock {
   /** the holder's own connection, for what it does under the lock */
