@@ -121,7 +121,8 @@ async function expectMovingRemoteVideo(page: Page, count: number) {
       );
     await expect.poll(frames, { timeout: 15_000 }).toBeGreaterThan(0);
     const first = await frames();
-    await expect.poll(frames, { timeout: 5_000 }).toBeGreaterThan(first + 5);
+    // Three contexts decoding live video on 2 loaded cores can fall to a frame or two a second.
+    await expect.poll(frames, { timeout: 15_000 }).toBeGreaterThan(first + 5);
   }
 }
 
