@@ -31,7 +31,8 @@ const unitNodeFiles = [
  * Stack test files that change state every other file may read, or measure time, so they run one
  * at a time after the parallel group has finished (vitest's sequence.groupOrder). Every file not
  * listed here creates its own users and rows under unique names (or works inside transactions that
- * roll back, or on a database of its own) and runs in parallel with the others.
+ * roll back, compares readings taken from one snapshot, or uses a database of its own) and runs in
+ * parallel with the others.
  */
 const stackSerialFiles: Record<string, string> = {
   'tests/integration/faults.test.ts': 'starts a second stack and kills its Postgres; measures recovery time',
