@@ -55,9 +55,10 @@ const stackSerialFiles: Record<string, string> = {
   'tests/integration/rest-prefer.test.ts': 'creates and truncates tables (DDL)',
   'tests/database/audit.test.ts': 'reads every audit entry written since a moment, whoever wrote it',
   'tests/integration/leads.test.ts': 'compares project-wide lead and session totals read at two moments',
-  // A second Auth re-runs the auth schema's set-up when it starts, one transaction of DDL that takes
-  // ACCESS EXCLUSIVE locks on auth.mfa_amr_claims, then auth.sessions: a sign-in elsewhere (which
-  // writes sessions, then mfa_amr_claims) can deadlock with it and answer 500.
+  // A second Auth re-runs the auth schema's set-up when it starts: one transaction of DDL holding
+  // ACCESS EXCLUSIVE locks on auth tables every sign-in writes (sessions, mfa_amr_claims). In the
+  // parallel group, one run had a second Auth answer an anonymous sign-in with a 500 (the cause was
+  // not logged then; auth-support.ts now prints what a second Auth logs).
   'tests/integration/auth-config.test.ts': 'starts a second Auth (DDL on the auth schema)',
   'tests/integration/auth-optional-features.test.ts': 'starts second Auths (DDL on the auth schema)',
   'tests/integration/auth-signing-keys.test.ts': 'starts a second Auth (DDL on the auth schema)',
