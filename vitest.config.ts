@@ -31,7 +31,8 @@ const unitNodeFiles = [
  * Stack test files that change state every other file may read, or measure time, so they run one
  * at a time after the parallel group has finished (vitest's sequence.groupOrder). Every file not
  * listed here creates its own users and rows under unique names (or works inside transactions that
- * roll back, or on a database of its own) and runs in parallel with the others.
+ * roll back, compares readings taken from one snapshot, or uses a database of its own) and runs in
+ * parallel with the others.
  */
 const stackSerialFiles: Record<string, string> = {
   'tests/integration/faults.test.ts': 'starts a second stack and kills its Postgres; measures recovery time',
@@ -54,6 +55,15 @@ const stackSerialFiles: Record<string, string> = {
   'tests/integration/rest-prefer.test.ts': 'creates and truncates tables (DDL)',
   'tests/database/audit.test.ts': 'reads every audit entry written since a moment, whoever wrote it',
   'tests/integration/leads.test.ts': 'compares project-wide lead and session totals read at two moments',
+  // A second Auth re-runs the auth schema's set-up when it starts: one transaction of DDL holding
+  // ACCESS EXCLUSIVE locks on auth tables every sign-in writes (sessions, mfa_amr_claims). In the
+  // parallel group, one run had a second Auth answer an anonymous sign-in with a 500 (the cause was
+  // not logged then; auth-support.ts now prints what a second Auth logs).
+  'tests/integration/auth-config.test.ts': 'starts a second Auth (DDL on the auth schema)',
+  'tests/integration/auth-optional-features.test.ts': 'starts second Auths (DDL on the auth schema)',
+  'tests/integration/auth-signing-keys.test.ts': 'starts a second Auth (DDL on the auth schema)',
+  'tests/integration/realtime-heartbeat.test.ts':
+    'tells a beating socket from a silent one by a 1.5 s idle limit: a stalled event loop closes either',
 };
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../support/stack.ts';
+import { asTwoFactorSession, inOneSnapshot, type TwoFactorSession } from '../support/two-factor.ts';
 import { createWorld, type World } from './world.ts';
 
 /**
@@ -24,39 +25,17 @@ afterAll(async () => {
 type Staff = 'admin' | 'coach' | 'parent';
 const FAMILY_TABLES = ['children', 'coaching_sessions', 'parent_updates', 'profiles'] as const;
 
-/** Counts what `actor` reads of each table with the given aal, after `arrange` (rolled back). */
-async function reads(
-  actor: Staff,
-  aal: 'aal1' | 'aal2',
-  arrange: { factor?: boolean; required?: boolean },
-): Promise<Record<string, number>> {
-  const userId = world.users[actor];
-  await db.query('begin');
-  try {
-    await db.query(`update public.feature_flags set enabled = $1 where key = 'require_staff_two_factor'`, [
-      arrange.required ?? false,
-    ]);
-    if (arrange.factor) {
-      await db.query(
-        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret)
-         values (gen_random_uuid(), $1, 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')`,
-        [userId],
-      );
-    }
-    await db.query('set local role authenticated');
-    await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated', aal }),
-    ]);
+/** Counts what `actor` reads of each table in the given session (rolled back). */
+async function reads(actor: Staff, session: TwoFactorSession): Promise<Record<string, number>> {
+  return asTwoFactorSession(db, world.users[actor], session, async (d) => {
     const counts: Record<string, number> = {};
     for (const table of FAMILY_TABLES) {
-      counts[table] = Number((await db.query(`select count(*) as n from public.${table}`)).rows[0].n);
+      counts[table] = Number((await d.query(`select count(*) as n from public.${table}`)).rows[0].n);
     }
-    const step = (await db.query<{ step: string }>('select public.staff_two_factor_step() as step')).rows[0]
+    const step = (await d.query<{ step: string }>('select public.staff_two_factor_step() as step')).rows[0]
       .step;
     return { ...counts, [`step:${step}`]: 1 };
-  } finally {
-    await db.query('rollback');
-  }
+  });
 }
 
 describe('staff two-factor sign-in in RLS', () => {
@@ -68,61 +47,53 @@ describe('staff two-factor sign-in in RLS', () => {
     expect(rows).toEqual([{ enabled: false }]);
   });
 
+  // Admins and coaches read every family's rows, which other test files add and remove meanwhile:
+  // the readings a test compares come from one snapshot.
   for (const actor of ['admin', 'coach'] as const) {
     it(`${actor} with a verified factor reads nothing of families at aal1, and as before at aal2`, async () => {
-      const before = await reads(actor, 'aal1', {});
-      for (const table of FAMILY_TABLES) expect(before[table], `${actor} ${table}`).toBeGreaterThan(0);
-      expect(before['step:none']).toBe(1);
+      await inOneSnapshot(db, async () => {
+        const before = await reads(actor, { aal: 'aal1' });
+        for (const table of FAMILY_TABLES) expect(before[table], `${actor} ${table}`).toBeGreaterThan(0);
+        expect(before['step:none']).toBe(1);
 
-      const aal1 = await reads(actor, 'aal1', { factor: true });
-      for (const table of FAMILY_TABLES) expect(aal1[table], `${actor} ${table} at aal1`).toBe(0);
-      expect(aal1['step:verify']).toBe(1);
+        const aal1 = await reads(actor, { aal: 'aal1', factor: true });
+        for (const table of FAMILY_TABLES) expect(aal1[table], `${actor} ${table} at aal1`).toBe(0);
+        expect(aal1['step:verify']).toBe(1);
 
-      const aal2 = await reads(actor, 'aal2', { factor: true });
-      expect(aal2).toEqual({ ...before });
+        const aal2 = await reads(actor, { aal: 'aal2', factor: true });
+        expect(aal2).toEqual({ ...before });
+      });
     });
 
     it(`${actor} without a factor: unaffected while the setting is off, reads nothing while it is on`, async () => {
-      const off = await reads(actor, 'aal1', { required: false });
+      const off = await reads(actor, { aal: 'aal1', required: false });
       for (const table of FAMILY_TABLES) expect(off[table]).toBeGreaterThan(0);
-      const on = await reads(actor, 'aal1', { required: true });
+      const on = await reads(actor, { aal: 'aal1', required: true });
       for (const table of FAMILY_TABLES) expect(on[table], `${actor} ${table} while required`).toBe(0);
       expect(on['step:enrol']).toBe(1);
     });
   }
 
   it('a parent reads their family as before, whatever the setting or a factor', async () => {
-    const plain = await reads('parent', 'aal1', {});
-    expect(plain.children).toBeGreaterThan(0);
-    expect(await reads('parent', 'aal1', { required: true })).toEqual(plain);
-    expect(await reads('parent', 'aal1', { factor: true, required: true })).toEqual(plain);
+    await inOneSnapshot(db, async () => {
+      const plain = await reads('parent', { aal: 'aal1' });
+      expect(plain.children).toBeGreaterThan(0);
+      expect(await reads('parent', { aal: 'aal1', required: true })).toEqual(plain);
+      expect(await reads('parent', { aal: 'aal1', factor: true, required: true })).toEqual(plain);
+    });
   });
 
   it('writes are held to the same rule: a coach at aal1 with a factor changes no session', async () => {
     const sessionId = world.rows.coaching_sessions?.ourSession;
     expect(sessionId).toBeDefined();
-    const update = async (aal: 'aal1' | 'aal2') => {
-      await db.query('begin');
-      try {
-        await db.query(
-          `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret)
-           values (gen_random_uuid(), $1, 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')`,
-          [world.users.coach],
+    const update = (aal: 'aal1' | 'aal2') =>
+      asTwoFactorSession(db, world.users.coach, { aal, factor: true }, async (d) => {
+        const result = await d.query(
+          `update public.coaching_sessions set duration_minutes = duration_minutes where id = $1`,
+          [sessionId],
         );
-        await db.query('set local role authenticated');
-        await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-          JSON.stringify({ sub: world.users.coach, role: 'authenticated', aud: 'authenticated', aal }),
-        ]);
-        return (
-          await db.query(
-            `update public.coaching_sessions set duration_minutes = duration_minutes where id = $1`,
-            [sessionId],
-          )
-        ).rowCount;
-      } finally {
-        await db.query('rollback');
-      }
-    };
+        return result.rowCount;
+      });
     expect(await update('aal1')).toBe(0);
     expect(await update('aal2')).toBe(1);
   });

@@ -163,15 +163,20 @@ describe('the leaderboard opt-in', () => {
 describe('leaderboard', () => {
   /**
    * As the owner, in the test's transaction: Kit (ours, enrolled) and Otto (not enrolled) opted in;
-   * two more enrolled families, one opted in (Zara, 40 points) and one not (Nell, 90 points).
+   * two more enrolled families, one opted in (Zara, 40 points) and one not (Nell, 90 points). Their
+   * names are unique to the run: the board is the whole project's, and other test files put
+   * children of their own on it meanwhile.
    */
+  const tag = Math.random().toString(36).slice(2, 7);
+  const zara = `Zara ${tag}`;
+  const nell = `Nell ${tag}`;
   const arrange = async (d: pg.Client) => {
     await d.query('update public.children set leaderboard_opt_in = true where id = any($1)', [
       [world.rows.children.ourChild, world.rows.children.theirChild],
     ]);
     for (const [name, points, optedIn] of [
-      ['Zara', 40, true],
-      ['Nell', 90, false],
+      [zara, 40, true],
+      [nell, 90, false],
     ] as const) {
       const parent = await createUser(d, { lastName: 'Surname' });
       const { rows } = await d.query<{ id: string }>(
@@ -185,13 +190,14 @@ describe('leaderboard', () => {
       );
     }
   };
+  type BoardRow = { rank: string; first_name: string; total_points: string; is_mine: boolean };
   const board = (actor: Actor) =>
     asActor(
       db,
       actor,
       actor === 'anon' ? undefined : me(actor),
       async (d) => {
-        const { rows, fields } = await d.query('select * from public.leaderboard(100)');
+        const { rows, fields } = await d.query<BoardRow>('select * from public.leaderboard(100)');
         return { rows, columns: fields.map((f) => f.name) };
       },
       arrange,
@@ -202,12 +208,21 @@ describe('leaderboard', () => {
     async (actor) => {
       const result = await board(actor);
       if (!result.ok) throw new Error(result.error.message);
-      expect(result.value.columns).toEqual(['rank', 'first_name', 'total_points', 'is_mine']);
-      expect(result.value.rows).toEqual([
-        { rank: '1', first_name: 'Zara', total_points: '40', is_mine: false },
-        { rank: '2', first_name: 'Kit', total_points: '10', is_mine: true },
+      const { rows, columns } = result.value;
+      expect(columns).toEqual(['rank', 'first_name', 'total_points', 'is_mine']);
+      // Ranked over the whole board: 1 + the number of children with more points.
+      const rankOf = (points: number) =>
+        String(1 + rows.filter((r) => Number(r.total_points) > points).length);
+      expect(rows.filter((r) => r.is_mine || r.first_name === zara)).toEqual([
+        { rank: rankOf(40), first_name: zara, total_points: '40', is_mine: false },
+        { rank: rankOf(10), first_name: 'Kit', total_points: '10', is_mine: true },
       ]);
-      expect(JSON.stringify(result.value.rows)).not.toMatch(/Surname|Fixture/);
+      expect(rows.map((r) => r.first_name)).not.toContain(nell);
+      expect(rows.map((r) => r.first_name)).not.toContain('Otto');
+      expect(rows.map((r) => Number(r.total_points))).toEqual(
+        rows.map((r) => Number(r.total_points)).sort((a, b) => b - a),
+      );
+      expect(JSON.stringify(rows)).not.toMatch(/Surname|Fixture/);
     },
   );
 

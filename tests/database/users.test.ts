@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../support/stack.ts';
+import { startFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { ACTORS, asActor, createUser, setRoles } from './support.ts';
 import { createWorld, type World } from './world.ts';
 
@@ -12,16 +13,12 @@ import { createWorld, type World } from './world.ts';
 
 let db: pg.Client;
 let world: World;
-let secondAdmin: string;
 
 beforeAll(async () => {
   db = await adminDb();
   world = await createWorld(db);
-  secondAdmin = (await createUser(db, { firstName: 'Bea', lastName: 'Backup' })).id;
-  await setRoles(db, secondAdmin, ['admin']);
 });
 afterAll(async () => {
-  if (secondAdmin) await db.query('delete from auth.users where id = $1', [secondAdmin]);
   await world?.destroy();
   await db?.end();
 });
@@ -35,10 +32,35 @@ async function banAdminsExcept(d: pg.Client, keep: string) {
   );
 }
 
+/**
+ * "The last admin" is about every admin of the project: these run on a database of their own (the
+ * migrations alone), where no other test file creates an admin between the ban and the check.
+ */
 describe('admin role guards', () => {
+  let fresh: FreshDatabase;
+  let guardsDb: pg.Client;
+  let admin: string;
+  let secondAdmin: string;
+
+  beforeAll(async () => {
+    fresh = await startFreshDatabase({ authSchema: true });
+    guardsDb = fresh.db;
+    admin = (await createUser(guardsDb, { firstName: 'Ada', lastName: 'Admin' })).id;
+    secondAdmin = (await createUser(guardsDb, { firstName: 'Bea', lastName: 'Backup' })).id;
+    await setRoles(guardsDb, admin, ['admin']);
+    await setRoles(guardsDb, secondAdmin, ['admin']);
+    // As in the seeded stack: staff sign in with a password alone (a new project requires two-factor).
+    await guardsDb.query(
+      `update public.feature_flags set enabled = false where key = 'require_staff_two_factor'`,
+    );
+  });
+  afterAll(async () => {
+    await fresh?.stop();
+  });
+
   it('an admin cannot remove their own admin role', async () => {
-    const result = await asActor(db, 'admin', world.users.admin, (d) =>
-      d.query(`delete from public.user_roles where user_id = $1 and role = 'admin'`, [world.users.admin]),
+    const result = await asActor(guardsDb, 'admin', admin, (d) =>
+      d.query(`delete from public.user_roles where user_id = $1 and role = 'admin'`, [admin]),
     );
     expect(result).toMatchObject({
       ok: false,
@@ -47,7 +69,7 @@ describe('admin role guards', () => {
   });
 
   it("an admin removes another admin's role while another active admin remains", async () => {
-    const result = await asActor(db, 'admin', world.users.admin, async (d) => {
+    const result = await asActor(guardsDb, 'admin', admin, async (d) => {
       const { rowCount } = await d.query(
         `delete from public.user_roles where user_id = $1 and role = 'admin'`,
         [secondAdmin],
@@ -60,9 +82,9 @@ describe('admin role guards', () => {
   it('the admin role of the last admin who can sign in cannot be removed', async () => {
     // Every other admin is deactivated; the caller's token still works for its last minutes.
     const result = await asActor(
-      db,
+      guardsDb,
       'admin',
-      world.users.admin,
+      admin,
       (d) => d.query(`delete from public.user_roles where user_id = $1 and role = 'admin'`, [secondAdmin]),
       (d) => banAdminsExcept(d, secondAdmin),
     );
@@ -77,10 +99,10 @@ describe('admin role guards', () => {
       ['last', (d: pg.Client) => banAdminsExcept(d, secondAdmin), secondAdmin, false],
       ['not last', async () => undefined, secondAdmin, true],
     ] as const) {
-      await db.query('begin');
+      await guardsDb.query('begin');
       try {
-        await arrange(db);
-        const outcome = await db
+        await arrange(guardsDb);
+        const outcome = await guardsDb
           .query(`update auth.users set banned_until = now() + interval '100 years' where id = $1`, [target])
           .then(
             () => true,
@@ -91,7 +113,7 @@ describe('admin role guards', () => {
           );
         expect(outcome, label).toBe(expected);
       } finally {
-        await db.query('rollback');
+        await guardsDb.query('rollback');
       }
     }
   });

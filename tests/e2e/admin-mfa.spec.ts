@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { adminDb, signedInClient } from '../support/stack.ts';
+import { adminDb } from '../support/stack.ts';
+import { signedUpClient } from './support/signup-flag.ts';
 
 /**
  * Staff two-factor sign-in in the browser: a new coach sets up an authenticator app from
@@ -10,7 +11,7 @@ import { adminDb, signedInClient } from '../support/stack.ts';
  */
 
 async function newCoach() {
-  const account = await signedInClient({ firstName: 'Morgan', lastName: `Mfa${Date.now().toString(36)}` });
+  const account = await signedUpClient({ firstName: 'Morgan', lastName: `Mfa${Date.now().toString(36)}` });
   const db = await adminDb();
   try {
     await db.query(`delete from public.user_roles where user_id = $1`, [account.userId]);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminDb, signedInClient, uniqueEmail } from '../support/stack.ts';
+import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { signedUpClient } from './support/signup-flag.ts';
 import { waitForEmail } from '../support/inbox.ts';
 
 async function query<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]> {
@@ -31,7 +32,7 @@ test.describe('login and logout', () => {
   test('a parent logs in (one login record, last login set), sees My Dashboard, and logs out', async ({
     page,
   }) => {
-    const account = await signedInClient({ firstName: 'Pat', lastName: 'Parent' });
+    const account = await signedUpClient({ firstName: 'Pat', lastName: 'Parent' });
     await logIn(page, account.email, account.password);
     await page.waitForURL('**/app');
 
@@ -65,7 +66,7 @@ test.describe('login and logout', () => {
   });
 
   test("a wrong password shows 'Login failed' with the server's message", async ({ page }) => {
-    const account = await signedInClient();
+    const account = await signedUpClient();
     await logIn(page, account.email, 'not-the-password');
     await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
     await expect(page.getByText('Invalid login credentials', { exact: true })).toBeVisible();
@@ -74,7 +75,7 @@ test.describe('login and logout', () => {
   });
 
   test('an admin goes to /admin and is offered no My Dashboard', async ({ page }) => {
-    const account = await signedInClient({ firstName: 'Ada', lastName: 'Admin' });
+    const account = await signedUpClient({ firstName: 'Ada', lastName: 'Admin' });
     await query("insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing", [
       account.userId,
     ]);
@@ -98,7 +99,7 @@ test.describe('login and logout', () => {
 
 test.describe('password reset', () => {
   test('through the emailed link: new password, signed in, sent on by role', async ({ page }) => {
-    const account = await signedInClient();
+    const account = await signedUpClient();
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { adminDb, signedInClient } from '../support/stack.ts';
+import { adminDb } from '../support/stack.ts';
+import { signedUpClient } from './support/signup-flag.ts';
 import { storageStateOf } from './support/roles.ts';
 
 /**
@@ -17,7 +18,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 async function newParent(page: Page, recommendedPlan: string) {
-  const { email, password } = await signedInClient({ firstName: 'Bea', lastName: 'Billing' });
+  const { email, password } = await signedUpClient({ firstName: 'Bea', lastName: 'Billing' });
   const db = await adminDb();
   try {
     await db.query(
@@ -116,7 +117,7 @@ test('a failed renewal: the parent sees a plain message and Update card; admins 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { email, password, userId } = await signedInClient({ firstName: 'Fay', lastName: 'Failed' });
+  const { email, password, userId } = await signedUpClient({ firstName: 'Fay', lastName: 'Failed' });
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const db = await adminDb();
   try {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { CHILD_LOGIN_FAILED } from '../../src/features/auth/lib/child-login.ts';
+import { holding } from './support/locks.ts';
 import { storageStateOf } from './support/roles.ts';
 
 /**
@@ -34,12 +35,15 @@ test.beforeAll(async () => {
   await db.query(`delete from auth.users where id = (select user_id from public.children where id = $1)`, [
     LEO,
   ]);
-  // A session of Leo's starting in 5 minutes: its room is open, so Join is awake.
-  const { rows } = await db.query<{ id: string }>(
-    `insert into public.coaching_sessions (child_id, coach_id, parent_id, starts_at)
-     select id, coach_id, parent_id, now() + interval '5 minutes' from public.children where id = $1
-     returning id`,
-    [LEO],
+  // A session of Leo's starting in 5 minutes: its room is open, so Join is awake. (The admin
+  // overview counts this week's sessions: ./support/locks.ts.)
+  const { rows } = await holding('sessions_this_week', 'shared', () =>
+    db.query<{ id: string }>(
+      `insert into public.coaching_sessions (child_id, coach_id, parent_id, starts_at)
+       select id, coach_id, parent_id, now() + interval '5 minutes' from public.children where id = $1
+       returning id`,
+      [LEO],
+    ),
   );
   leoSession = rows[0].id;
   const points = await db.query<{ total: number }>(
@@ -50,7 +54,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (leoSession) await db.query('delete from public.coaching_sessions where id = $1', [leoSession]);
+  if (leoSession) {
+    await holding('sessions_this_week', 'shared', () =>
+      db.query('delete from public.coaching_sessions where id = $1', [leoSession]),
+    );
+  }
   await db.query(`delete from auth.users where id = (select user_id from public.children where id = $1)`, [
     LEO,
   ]);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
+import { holding, takeLock, type HeldLock } from './support/locks.ts';
 import { storageStateOf, type DemoRole } from './support/roles.ts';
 
 /**
@@ -46,18 +47,37 @@ test.afterAll(async () => {
   await db.end();
 });
 
+// While a session of Mia's is in progress her family's dashboard shows it as her next one, which
+// family-parent.spec.ts reads: it exists only while this file holds that lock alone.
+let miaNow: HeldLock | undefined;
+
+/** Removes the sessions made so far (the admin overview counts this week's: ./support/locks.ts). */
+async function removeSessions() {
+  if (!created.length) return;
+  await holding('sessions_this_week', 'shared', () =>
+    db.query('delete from public.coaching_sessions where id = any($1)', [created.splice(0)]),
+  );
+}
+
+test.afterEach(async () => {
+  await removeSessions();
+  await miaNow?.release();
+  miaNow = undefined;
+});
+
 /**
  * A 30-minute session that started a minute ago (so its room is open). The earlier tests' sessions
  * go first: a coach or a child cannot have two sessions at once.
  */
 async function sessionNow(childId = MIA, coachId = DEMO_COACH): Promise<string> {
-  if (created.length) {
-    await db.query('delete from public.coaching_sessions where id = any($1)', [created.splice(0)]);
-  }
-  const { rows } = await db.query<{ id: string }>(
-    `insert into public.coaching_sessions (child_id, coach_id, starts_at, duration_minutes)
-     values ($1, $2, now() - interval '1 minute', 30) returning id`,
-    [childId, coachId],
+  await removeSessions();
+  if (childId === MIA) miaNow ??= await takeLock('mia_session_now', 'alone');
+  const { rows } = await holding('sessions_this_week', 'shared', () =>
+    db.query<{ id: string }>(
+      `insert into public.coaching_sessions (child_id, coach_id, starts_at, duration_minutes)
+       values ($1, $2, now() - interval '1 minute', 30) returning id`,
+      [childId, coachId],
+    ),
   );
   created.push(rows[0]!.id);
   return rows[0]!.id;
@@ -101,7 +121,8 @@ async function expectMovingRemoteVideo(page: Page, count: number) {
       );
     await expect.poll(frames, { timeout: 15_000 }).toBeGreaterThan(0);
     const first = await frames();
-    await expect.poll(frames, { timeout: 5_000 }).toBeGreaterThan(first + 5);
+    // Three contexts decoding live video on 2 loaded cores can fall to a frame or two a second.
+    await expect.poll(frames, { timeout: 15_000 }).toBeGreaterThan(first + 5);
   }
 }
 
@@ -182,9 +203,12 @@ test('the coach ends the session for everyone, and attendance is recorded', asyn
   await expectMovingRemoteVideo(parent.page, 1);
 
   await coach.page.getByRole('button', { name: 'End session for everyone' }).click();
-  await coach.page.getByRole('button', { name: 'Yes, end it' }).click();
+  // An ended session leaves the overview's count of this week's sessions (./support/locks.ts).
+  await holding('sessions_this_week', 'shared', async () => {
+    await coach.page.getByRole('button', { name: 'Yes, end it' }).click();
+    await expect(coach.page.getByText('The session has ended. Thank you for joining!')).toBeVisible();
+  });
   await expect(parent.page.getByText('Your coach ended the session. Thank you for joining!')).toBeVisible();
-  await expect(coach.page.getByText('The session has ended. Thank you for joining!')).toBeVisible();
   await expect(parent.page.getByTestId('remote-tile')).toHaveCount(0);
 
   const { rows } = await db.query<{ status: string }>(

@@ -39,7 +39,10 @@ export async function startAuth(jwtExpiry: number, options: AuthOptions): Promis
       transport.close();
     },
   };
-  const ctx: StackContext = { config, adminPool, apiPool: adminPool, log: () => {} };
+  // What it logs is a failure (an unexpected error answered 500, a hook or an email that failed):
+  // shown with the test's output, so a failure in CI says why.
+  const log = (part: string, message: string) => console.error(`[second ${part}] ${message}`);
+  const ctx: StackContext = { config, adminPool, apiPool: adminPool, log };
   const unused: HttpService = {
     async handle(_req, res) {
       sendJson(res, 404, { message: 'not part of this test' });

@@ -6,8 +6,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portsFor } from '../../local-supabase/config.ts';
 import { startStack, type RunningStack } from '../../local-supabase/stack.ts';
+import { freePorts } from '../support/ports.ts';
 
 /**
  * The local stack under faults: while 20 clients insert through the REST API with the anon key (as
@@ -16,7 +16,6 @@ import { startStack, type RunningStack } from '../../local-supabase/stack.ts';
  * This file starts its own stack (own folder, own ports) so the kills never touch the suite's one.
  */
 
-const offset = Number(process.env.LOCAL_SUPABASE_PORT_OFFSET ?? 1000) + 50;
 const WRITERS = 20;
 let stack: RunningStack;
 let stateDir: string;
@@ -144,7 +143,16 @@ function recoveryMs(load: InsertLoad, since: number) {
 beforeAll(async () => {
   stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-faults-'));
   fs.chmodSync(stateDir, 0o755);
-  stack = await startStack({ stateDir, quiet: process.env.STACK_LOGS !== '1', ...portsFor(offset) });
+  const [apiPort, dbPort, inboxPort, smtpPort, stripePort] = await freePorts(5);
+  stack = await startStack({
+    stateDir,
+    quiet: process.env.STACK_LOGS !== '1',
+    apiPort,
+    dbPort,
+    inboxPort,
+    smtpPort,
+    stripePort,
+  });
   await query(`
     create table public.fault_inserts (
       id bigint generated always as identity primary key,

@@ -376,25 +376,30 @@ describe('the functions runner', () => {
   });
 
   it('lets a request in flight finish on the old code when the function is edited', async () => {
+    // `/slow/wait` says when it has started, then takes a while; `/slow` answers at once.
     const slow = (version: number) => `
-Deno.serve(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 800));
+Deno.serve(async (req) => {
+  if (new URL(req.url).pathname.endsWith('/wait')) {
+    console.error('slow ${version} waiting');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
   return new Response(JSON.stringify({ version: ${version}, pid: Deno.pid }));
 });
 `;
     writeFunction('slow', slow(1));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the runner has seen the new folder
-    await (await fetch(`${base}/slow`, { method: 'POST', headers: auth })).json();
-    const inFlight = fetch(`${base}/slow`, { method: 'POST', headers: auth });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const inFlight = fetch(`${base}/slow/wait`, { method: 'POST', headers: auth });
+    await waitUntil(() => logs.includes('[functions:slow] slow 1 waiting'), 30_000);
     writeFunction('slow', slow(2));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const next = fetch(`${base}/slow`, { method: 'POST', headers: auth });
-    const [old, fresh] = await Promise.all([inFlight, next]);
+    // Once the runner has seen the edit, new requests reach the new code...
+    await waitUntil(async () => {
+      const answer = await fetch(`${base}/slow`, { method: 'POST', headers: auth }).then((r) => r.json());
+      return (answer as { version: number }).version === 2;
+    }, 30_000);
+    // ...while the request in flight finishes on the old code.
+    const old = await inFlight;
     expect(old.status).toBe(200);
     const oldBody = (await old.json()) as { version: number; pid: number };
     expect(oldBody.version).toBe(1);
-    expect(await fresh.json()).toMatchObject({ version: 2 });
     await waitUntil(() => !pidAlive(oldBody.pid));
   });
 
@@ -403,7 +408,7 @@ Deno.serve(async () => {
       'noisy',
       `Deno.serve(() => { console.error('noisy says hello'); return new Response('ok'); });\n`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the runner has seen the new folder
+    // The runner looks for the function's folder on each request.
     expect(await (await fetch(`${base}/noisy`, { method: 'POST', headers: auth })).text()).toBe('ok');
     await waitUntil(() => logs.includes('[functions:noisy] noisy says hello'));
   });

@@ -49,6 +49,19 @@ async function sessionBookedEarlier(
   return rows[0].id;
 }
 
+/** Runs `work` on `db` in one transaction, committed when it succeeds. */
+async function inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
+  await db.query('begin');
+  try {
+    const result = await work();
+    await db.query('commit');
+    return result;
+  } catch (error) {
+    await db.query('rollback');
+    throw error;
+  }
+}
+
 const reminders = async (sessionId: string) =>
   (
     await db.query<{ kind: string; recipient: string }>(
@@ -104,8 +117,12 @@ describe('the reminder job', () => {
       practice.otherParent.childId,
       practice.otherCoach.coachId,
     );
-    const cancelled = await sessionBookedEarlier(22 * 60);
-    await db.query(`update public.coaching_sessions set status = 'cancelled' where id = $1`, [cancelled]);
+    // Booked and cancelled at once, before the stack's every-minute job could remind anyone of it.
+    const cancelled = await inOneTransaction(async () => {
+      const id = await sessionBookedEarlier(22 * 60);
+      await db.query(`update public.coaching_sessions set status = 'cancelled' where id = $1`, [id]);
+      return id;
+    });
     await db.query('select private.send_due_reminders()');
     expect(await reminders(tomorrow)).toEqual(['reminder_24h:family', 'reminder_24h:coach']);
     expect(await reminders(cancelled)).toEqual([]);
@@ -124,33 +141,16 @@ describe('the reminder job', () => {
   });
 
   it('skips a queued reminder whose session was cancelled before it went out', async () => {
-    const session = await sessionBookedEarlier(50, practice.otherParent.childId, practice.otherCoach.coachId);
-    // The booking's own emails wake the sender: let them go out first, so nothing wakes it below.
-    await expect
-      .poll(async () =>
-        Number(
-          (
-            await db.query<{ n: string }>(
-              `select count(*) as n from public.session_emails where session_id = $1 and outcome is null`,
-              [session],
-            )
-          ).rows[0].n,
-        ),
-      )
-      .toBe(0);
-    // queue it without waking the sender, then cancel, then let the sender run
-    await db
-      .query(`delete from private.job_settings where name = 'functions_url' returning value`)
-      .then(async (r) => {
-        try {
-          await db.query('select private.send_due_reminders()');
-          await db.query(`update public.coaching_sessions set status = 'cancelled' where id = $1`, [session]);
-        } finally {
-          await db.query(`insert into private.job_settings (name, value) values ('functions_url', $1)`, [
-            r.rows[0].value,
-          ]);
-        }
-      });
+    // Booked, reminded and cancelled in one transaction: no sender (woken by this file, by another
+    // file's booking or by the stack's every-minute job) can take the reminder before the cancellation.
+    const session = await inOneTransaction(async () => {
+      const id = await sessionBookedEarlier(50, practice.otherParent.childId, practice.otherCoach.coachId);
+      await db.query('select private.send_due_reminders()');
+      expect(await reminders(id)).toEqual(['reminder_1h:family', 'reminder_1h:coach']);
+      await db.query(`update public.coaching_sessions set status = 'cancelled' where id = $1`, [id]);
+      return id;
+    });
+    // The commit woke the sender; so does the next run of the job.
     await db.query('select private.send_due_reminders()');
     await expect
       .poll(async () =>
