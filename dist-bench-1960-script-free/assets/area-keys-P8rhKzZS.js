@@ -1,1 +1,0 @@
-import{m as e}from"./index-d0z5Loh-.js";function t(){return e()}var n={all:[`family`],onboarding:()=>[...n.all,`onboarding`],dashboard:()=>[...n.all,`dashboard`],standing:()=>[...n.all,`standing`],tools:()=>[...n.all,`tools`],schedule:e=>[...n.all,`schedule`,e],session:e=>[...n.all,`session`,e]};export{t as n,n as t};

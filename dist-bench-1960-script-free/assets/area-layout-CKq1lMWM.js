@@ -1,1 +1,0 @@
-import{t as e}from"./require-auth-BKzzYkuA.js";import{n as t}from"./area-shell-BC5cpLXf.js";import{p as n}from"./index-d0z5Loh-.js";import{t as r}from"./jsx-runtime-LKYXHABd.js";var i=r(),a=[{to:n.childDashboard,label:`My Dashboard`}];function o(){return(0,i.jsx)(e,{roles:[`child`],children:(0,i.jsx)(t,{area:`Child`,sections:a})})}export{o as default};

@@ -1,1 +1,0 @@
-import{t as e}from"./nav-account-links-5KBnzkct.js";import{i as t}from"./variants-C9PkrV3r.js";import{t as n}from"./landing-page-C227FSFx.js";import{t as r}from"./use-page-meta-Cw-FtekC.js";import{t as i}from"./jsx-runtime-LKYXHABd.js";var a=i(),o=t.pricing;function s(){return r(o.meta),(0,a.jsx)(n,{variant:o,accountLinks:(0,a.jsx)(e,{})})}export{s as default};

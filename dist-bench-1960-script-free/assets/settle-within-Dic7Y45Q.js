@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{t}from"./react-DlmbjZJV.js";var n=e(t(),1);function r(e){let t=(0,n.useRef)(!1);return async(...n)=>{if(!t.current){t.current=!0;try{await e(...n)}finally{t.current=!1}}}}function i(e,t){return new Promise(n=>{let r=setTimeout(n,t);e.then(()=>{clearTimeout(r),n()},()=>{clearTimeout(r),n()})})}export{r as n,i as t};

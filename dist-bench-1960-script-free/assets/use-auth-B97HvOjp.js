@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{t}from"./react-DlmbjZJV.js";import{d as n,s as r}from"./index-d0z5Loh-.js";var i=e(t(),1);function a(){let e=(0,i.useContext)(n);if(!e)throw Error(r.useAuthOutsideProvider);return e}export{a as t};

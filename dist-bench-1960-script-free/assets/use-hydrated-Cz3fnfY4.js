@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{t}from"./react-DlmbjZJV.js";var n=e(t(),1),r=()=>()=>void 0;function i(){return(0,n.useSyncExternalStore)(r,()=>!0,()=>!1)}export{i as t};

@@ -1,1 +1,0 @@
-import{t as e}from"./require-auth-BKzzYkuA.js";import{t}from"./jsx-runtime-LKYXHABd.js";var n=t();function r(){return(0,n.jsx)(e,{roles:[`admin`]})}export{r as default};

@@ -1,1 +1,0 @@
-function e(...e){return e.filter(Boolean).join(` `)}export{e as t};

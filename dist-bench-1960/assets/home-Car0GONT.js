@@ -1,1 +1,0 @@
-import{i as e}from"./variants-C9PkrV3r.js";import{t}from"./newsletter-landing-CjcNvz7G.js";import{t as n}from"./jsx-runtime-LKYXHABd.js";var r=n();function i(){return(0,r.jsx)(t,{variant:e.home})}export{i as default};
