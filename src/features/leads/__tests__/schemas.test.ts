@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactV2Schema, fitCallSchema, waitlistSchema } from '../lib/lead-schemas';
-import { newsletterSchema, toSourceTag } from '../api/subscribe-newsletter';
+import { toSourceTag } from '../api/subscribe-newsletter';
+import { newsletterSchema } from '../lib/newsletter-schema';
 import { emailSchema, phoneSchema } from '@/lib/validation';
 
 const filled = {

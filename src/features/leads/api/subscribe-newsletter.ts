@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { getSessionId } from '@/lib/attribution';
 import { getSupabase } from '@/lib/supabase';
-import { emailSchema, optionalNameSchema } from '@/lib/validation';
 import { settleWithin } from '@/lib/forms/settle-within';
 
-export const newsletterSchema = z.object({
-  email: emailSchema,
-  firstName: optionalNameSchema,
-});
-export type NewsletterInput = z.input<typeof newsletterSchema>;
-export type NewsletterValues = z.output<typeof newsletterSchema>;
+/** The newsletter form's values, as typed and as validated (lib/newsletter-schema.ts). */
+export interface NewsletterInput {
+  email: string;
+  firstName: string;
+}
+export interface NewsletterValues {
+  email: string;
+  firstName: string | null;
+}
 
 /** The subscriber's source as the database accepts it (lower-case tag), or null. */
 export function toSourceTag(source: string | undefined): string | null {

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -8,13 +7,16 @@ import { toast } from '@/components/ui/toast-store';
 import { messages } from '@/content/messages';
 import { cn } from '@/lib/cn';
 import {
-  newsletterSchema,
   useSubscribeNewsletter,
   type NewsletterInput,
   type NewsletterValues,
 } from '../api/subscribe-newsletter';
 import { isUniqueViolation } from '@/lib/forms/postgrest-error';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { useSubmitOnce } from '@/lib/forms/use-submit-once';
+
+const loadNewsletterSchema = () =>
+  import('../lib/newsletter-schema').then((module) => module.newsletterSchema);
 
 export interface NewsletterFormProps {
   /** Where the form sits (e.g. 'home'); saved with the subscriber. */
@@ -30,8 +32,9 @@ export interface NewsletterFormProps {
  */
 export function NewsletterForm({ source, tone = 'light', className }: NewsletterFormProps) {
   const uid = useId();
+  const [validation] = useState(() => lazyZodResolver(loadNewsletterSchema));
   const { register, handleSubmit, reset, formState } = useForm<NewsletterInput, unknown, NewsletterValues>({
-    resolver: zodResolver(newsletterSchema),
+    resolver: validation.resolver,
     defaultValues: { email: '', firstName: '' },
   });
   const { errors, isSubmitting } = formState;
@@ -53,6 +56,7 @@ export function NewsletterForm({ source, tone = 'light', className }: Newsletter
   return (
     <form
       onSubmit={onSubmit}
+      onFocus={validation.preload}
       aria-busy={isSubmitting}
       aria-label="Newsletter sign-up"
       className={cn('grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start', labelClass, className)}
