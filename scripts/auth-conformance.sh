@@ -21,19 +21,9 @@ log=${AUTH_CONFORMANCE_LOG:-$state/stack.log}
 # The suite's one URL, moved to this stack's port.
 sed -i -E "s#http://127\.0\.0\.1:[0-9]+/auth/v1#http://127.0.0.1:${port}/auth/v1#" "$suite/test/lib/clients.ts"
 
-cd "$repo"
-LOCAL_SUPABASE_PORT_OFFSET=$offset LOCAL_SUPABASE_STATE_DIR=$state/data \
-  LOCAL_SUPABASE_AUTH_CONFIG="$suite/test/supabase/config.toml" SITE_URL=http://127.0.0.1:3000 \
-  LOCAL_SUPABASE_GATEWAY_API_KEYS=cli LOCAL_SUPABASE_AUTH_ADDRESS_LIMITS=off \
-  setsid npx tsx local-supabase/cli.ts >"$log" 2>&1 &
-stack=$!
-trap 'kill -- -$stack 2>/dev/null || true; wait $stack 2>/dev/null || true; rm -rf "$state/data"' EXIT
-trap 'exit 130' INT TERM
-for _ in $(seq 1 120); do
-  curl -fs "http://127.0.0.1:${port}/health" >/dev/null && break
-  kill -0 $stack 2>/dev/null || { cat "$log"; exit 1; }
-  sleep 1
-done
+# shellcheck source=lib/conformance-stack.sh
+. "$repo/scripts/lib/conformance-stack.sh"
+start_conformance_stack "$suite/test/supabase/config.toml" SITE_URL=http://127.0.0.1:3000
 
 cd "$suite"
 npx jest --config jest.config.cli.js --runInBand --coverage=false "$@"

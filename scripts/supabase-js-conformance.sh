@@ -19,19 +19,9 @@ log=$state/stack.log
 sed -i -E "s#const SUPABASE_URL = 'http://127\.0\.0\.1:[0-9]+'#const SUPABASE_URL = 'http://127.0.0.1:${port}'#" \
   "$pkg/test/integration.test.ts"
 
-cd "$repo"
-LOCAL_SUPABASE_PORT_OFFSET=$offset LOCAL_SUPABASE_STATE_DIR=$state/data \
-  LOCAL_SUPABASE_AUTH_CONFIG="$pkg/supabase/config.toml" \
-  LOCAL_SUPABASE_GATEWAY_API_KEYS=cli LOCAL_SUPABASE_AUTH_ADDRESS_LIMITS=off \
-  setsid npx tsx local-supabase/cli.ts >"$log" 2>&1 &
-stack=$!
-trap 'kill -- -$stack 2>/dev/null || true; wait $stack 2>/dev/null || true; rm -rf "$state/data"' EXIT
-trap 'exit 130' INT TERM
-for _ in $(seq 1 120); do
-  curl -fs "http://127.0.0.1:${port}/health" >/dev/null && break
-  kill -0 $stack 2>/dev/null || { cat "$log"; exit 1; }
-  sleep 1
-done
+# shellcheck source=lib/conformance-stack.sh
+. "$repo/scripts/lib/conformance-stack.sh"
+start_conformance_stack "$pkg/supabase/config.toml"
 
 # The fixture, as `supabase start` applies it (then upstream's setup empties todos).
 FIXTURE_DIR="$pkg/supabase/migrations" DB_URL="postgresql://postgres:postgres@127.0.0.1:${dbport}/postgres" \

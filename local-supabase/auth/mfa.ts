@@ -117,18 +117,7 @@ export async function enroll(api: AuthApi, r: AuthRequest) {
   } catch {
     throw unexpectedFailure('Error generating QR Code');
   }
-  let factor: FactorRow;
-  try {
-    factor = await insertFactor(api.pool, user.id, friendlyName, 'totp', totp.secret.base32);
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505') {
-      throw unprocessable(
-        'mfa_factor_name_conflict',
-        `A factor with the friendly name ${JSON.stringify(friendlyName)} for this user already exists`,
-      );
-    }
-    throw error;
-  }
+  const factor = await insertNamedFactor(api, user.id, friendlyName, 'totp', totp.secret.base32);
   // The SVG itself, not a data URI: auth-js turns it into one (as GoTrue answers).
   return send(r.res, 200, {
     id: factor.id,
@@ -138,15 +127,16 @@ export async function enroll(api: AuthApi, r: AuthRequest) {
   });
 }
 
-/**
- * A WebAuthn factor, with `[auth.mfa.web_authn] enroll_enabled` (off in this project): GoTrue
- * records it unverified and answers its id; the key is registered at its first challenge and
- * verification, the WebAuthn ceremony, which this stack does not run (those answer as disabled).
- */
-async function enrollWebAuthn(api: AuthApi, r: AuthRequest, friendlyName: string) {
-  let factor: FactorRow;
+/** Records a new factor; a friendly name the user already has answers as GoTrue does (422). */
+async function insertNamedFactor(
+  api: AuthApi,
+  userId: string,
+  friendlyName: string,
+  type: Parameters<typeof insertFactor>[3],
+  secret: string | null,
+): Promise<FactorRow> {
   try {
-    factor = await insertFactor(api.pool, r.user!.id, friendlyName, 'webauthn', null);
+    return await insertFactor(api.pool, userId, friendlyName, type, secret);
   } catch (error) {
     if ((error as { code?: string }).code === '23505') {
       throw unprocessable(
@@ -156,6 +146,15 @@ async function enrollWebAuthn(api: AuthApi, r: AuthRequest, friendlyName: string
     }
     throw error;
   }
+}
+
+/**
+ * A WebAuthn factor, with `[auth.mfa.web_authn] enroll_enabled` (off in this project): GoTrue
+ * records it unverified and answers its id; the key is registered at its first challenge and
+ * verification, the WebAuthn ceremony, which this stack does not run (those answer as disabled).
+ */
+async function enrollWebAuthn(api: AuthApi, r: AuthRequest, friendlyName: string) {
+  const factor = await insertNamedFactor(api, r.user!.id, friendlyName, 'webauthn', null);
   return send(r.res, 200, { id: factor.id, type: 'webauthn', friendly_name: factor.friendly_name ?? '' });
 }
 

@@ -22,12 +22,14 @@ export class PublicApiError extends Error {
 }
 
 /**
- * Whether this visitor needs supabase-js's whole client: it has loaded already, or a session may
- * exist (the visitor's own rows, their token). A signed-out visitor on a public page does not: what
+ * supabase-js's whole client when this visitor needs it: it has loaded already, or a session may
+ * exist (the visitor's own rows, their token). Null for a signed-out visitor on a public page: what
  * such a page reads and writes is public, and the client's auth part alone costs a phone's main
  * thread tens of milliseconds to start.
  */
-const wantsClient = () => loadedSupabase() !== undefined || mightHaveSession();
+export function clientIfNeeded(): Promise<Supabase> | null {
+  return loadedSupabase() !== undefined || mightHaveSession() ? getSupabase() : null;
+}
 
 const restHeaders = () => ({
   apikey: env.supabaseAnonKey,
@@ -44,10 +46,10 @@ export async function insertPublicRow<T extends keyof Tables>(
   table: T,
   row: Tables[T]['Insert'],
 ): Promise<void> {
-  if (wantsClient()) {
-    const supabase = await getSupabase();
+  const client = clientIfNeeded();
+  if (client) {
     // The table's Insert type is checked by this function's signature.
-    const { error } = await supabase.from(table).insert(row as never);
+    const { error } = await (await client).from(table).insert(row as never);
     if (error) throw error;
     return;
   }
@@ -60,20 +62,8 @@ export async function insertPublicRow<T extends keyof Tables>(
   if (!response.ok) throw await failure(response);
 }
 
-/** The rows of a public read, as PostgREST's query string selects them (`feature_flags?select=…`). */
-export async function selectPublic<Row>(table: keyof Tables, query: Record<string, string>): Promise<Row[]> {
-  if (wantsClient()) {
-    const supabase = await getSupabase();
-    let builder = supabase.from(table).select(query.select ?? '*');
-    for (const [column, filter] of Object.entries(query)) {
-      if (column === 'select') continue;
-      const dot = filter.indexOf('.');
-      builder = builder.filter(column, filter.slice(0, dot), filter.slice(dot + 1));
-    }
-    const { data, error } = await builder;
-    if (error) throw error;
-    return data as Row[];
-  }
+/** Rows of a public read with the anon key, as PostgREST's query string selects them. */
+export async function selectAsAnon<Row>(table: keyof Tables, query: Record<string, string>): Promise<Row[]> {
   const response = await fetch(`${env.supabaseUrl}/rest/v1/${table}?${new URLSearchParams(query)}`, {
     headers: restHeaders(),
   });
@@ -88,7 +78,8 @@ let realtime: Promise<RealtimeClient> | undefined;
  * they may follow), otherwise a Realtime client of its own with the anon key.
  */
 export function getRealtime(): Promise<RealtimeLike> {
-  if (wantsClient()) return getSupabase();
+  const client = clientIfNeeded();
+  if (client) return client;
   realtime ??= import('@supabase/realtime-js').then(
     ({ RealtimeClient }) =>
       new RealtimeClient(`${env.supabaseUrl.replace(/^http/, 'ws')}/realtime/v1`, {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { selectPublic } from '@/lib/public-api';
+import { clientIfNeeded, selectAsAnon } from '@/lib/public-api';
 import type { Supabase } from '@/lib/supabase';
 import { useLiveQuery, type LiveOptions } from '@/lib/live-query';
 import { afterIdle } from '@/lib/when-idle';
@@ -14,8 +14,10 @@ export async function fetchFlag(supabase: Supabase, key: string): Promise<boolea
 }
 
 /** The same read for any visitor, without loading supabase-js for a signed-out one. */
-async function fetchFlagPublic(key: string): Promise<boolean> {
-  const rows = await selectPublic<{ enabled: boolean }>('feature_flags', {
+async function fetchFlagForVisitor(key: string): Promise<boolean> {
+  const client = clientIfNeeded();
+  if (client) return fetchFlag(await client, key);
+  const rows = await selectAsAnon<{ enabled: boolean }>('feature_flags', {
     select: 'enabled',
     key: `eq.${key}`,
   });
@@ -36,7 +38,7 @@ export function flagQueryOptions(
     // After the first paint: supabase-js is not needed to show the page.
     queryFn: async () => {
       await defer();
-      return getClient ? fetchFlag(await getClient(), key) : fetchFlagPublic(key);
+      return getClient ? fetchFlag(await getClient(), key) : fetchFlagForVisitor(key);
     },
     staleTime: Infinity,
     retry: false,
