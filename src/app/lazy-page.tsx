@@ -13,19 +13,27 @@ export type LazyPage = ComponentType & { preload: () => Promise<void> };
 export function lazyPage(load: () => Promise<Module>): LazyPage {
   let Loaded: ComponentType | undefined;
   let pending: Promise<void> | undefined;
-  const preload = () =>
-    (pending ??= load().then(
+  const preload = (): Promise<void> => {
+    if (pending) return pending;
+    const loading = load().then(
       (module) => {
         Loaded = module.default;
+        // Marked the way React marks a promise it has seen settle: `use` then returns at once
+        // instead of suspending until a microtask has passed.
+        Object.assign(loading, { status: 'fulfilled', value: undefined });
       },
       (error: unknown) => {
         // A failed load (offline) may be retried by the next render or hover.
         pending = undefined;
         throw error;
       },
-    ));
+    );
+    pending = loading;
+    return loading;
+  };
   function Page() {
-    if (!Loaded) use(preload());
+    // Called on every render (a hook must be), it suspends only while the module is on its way.
+    use(preload());
     return Loaded ? <Loaded /> : null;
   }
   return Object.assign(Page, { preload });
