@@ -3,8 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import { renderToString } from 'react-dom/server';
 import { AppProvider } from './app/provider';
 import { LoadingScreen } from './app/loading-screen';
-import type { RouteObject } from 'react-router-dom';
-import { AppRoutes, AREA_PREFIXES, prerenderedPaths, preloadPath, routes } from './app/router';
+import { AppRoutes, AREA_PREFIXES, clientRenderedPaths, prerenderedPaths, preloadPath } from './app/router';
 import { collectPageMeta, fullTitle, type PageMeta } from './lib/use-page-meta';
 
 /**
@@ -19,25 +18,10 @@ export { fullTitle, prerenderedPaths };
  * The paths rendered in the browser from the app shell: every route that is not prerendered
  * (`:param` one segment, `/*` anything below a layout route or inside a signed-in area).
  */
-export const clientRoutePatterns: string[] = (() => {
-  const patterns = new Set<string>();
-  const walk = (list: RouteObject[]) => {
-    for (const route of list) {
-      const { path } = route;
-      if (path && path !== '*' && !prerenderedPaths.includes(path)) {
-        patterns.add(path);
-        if (route.children?.length) patterns.add(`${path}/*`);
-      }
-      if (route.children) walk(route.children);
-    }
-  };
-  walk(routes);
-  for (const prefix of AREA_PREFIXES) {
-    patterns.add(prefix);
-    patterns.add(`${prefix}/*`);
-  }
-  return [...patterns];
-})();
+export const clientRoutePatterns: string[] = [
+  ...clientRenderedPaths,
+  ...AREA_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/*`]),
+];
 
 export interface RenderedPage {
   html: string;

@@ -27,11 +27,14 @@ if (container.hasAttribute('data-prerendered')) {
   // The page's HTML was built at build time: load its module first, so
   // hydration matches the HTML in one pass, then attach React to what is already on screen.
   // In a transition, so React hydrates in slices that yield to the browser (no long task).
-  void preloadPath(window.location.pathname).then(() =>
-    startTransition(() => {
-      hydrateRoot(container, app);
-    }),
-  );
+  // Hydration starts in a task of its own: the page's modules have just run in this one.
+  void preloadPath(window.location.pathname)
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(container, app);
+      }),
+    );
 } else {
   // The app shell (signed-in areas, the quiz, account pages): rendered in the browser.
   createRoot(container).render(app);

@@ -38,19 +38,32 @@ export function useLinkPrefetch(preload: (pathname: string) => void) {
   useEffect(() => {
     if (typeof IntersectionObserver !== 'function') return;
     let observer: IntersectionObserver | undefined;
+    // Links on screen are loaded one per idle moment: each load starts a module's fetch and its
+    // own imports, and a page's dozen links at once would hold a phone's main thread.
+    const queue: string[] = [];
+    let cancelNext: (() => void) | undefined;
+    const next = () => {
+      cancelNext = undefined;
+      const path = queue.shift();
+      if (path === undefined) return;
+      preload(path);
+      cancelNext = whenIdle(next);
+    };
     const cancel = whenIdle(() => {
       observer = new IntersectionObserver((entries) => {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
           observer?.unobserve(entry.target);
           const path = internalPath(entry.target as HTMLAnchorElement);
-          if (path) preload(path);
+          if (path && !queue.includes(path)) queue.push(path);
         }
+        if (!cancelNext) cancelNext = whenIdle(next);
       });
       document.querySelectorAll('a[href]').forEach((anchor) => observer?.observe(anchor));
     });
     return () => {
       cancel();
+      cancelNext?.();
       observer?.disconnect();
     };
     // A new page has new links: observe again after each route change.

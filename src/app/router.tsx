@@ -1,4 +1,5 @@
-import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import type { ReactElement } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
@@ -58,16 +59,32 @@ export const prerenderedPaths = pages.filter(([, , prerender]) => prerender).map
  */
 const queryAtOnce = new Set<string>([paths.requestFitCall, paths.waitlist, paths.contact]);
 
-/** The pages' preloads by path, for the prefetcher (matching a static path is a lookup). */
-const preloadByPath = new Map<string, RouteHandle['preload']>();
+/**
+ * A public page's key: its path as React Router would match it (case-insensitive, trailing
+ * slashes ignored). Every public page has a static path, so finding it is a lookup.
+ */
+const pageKey = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
 
-const route = (load: Module, path: string, prerender: boolean): RouteObject => {
+/** Each public page's element and preload, by its key. */
+const pageByKey = new Map<string, { element: ReactElement; preload: RouteHandle['preload'] }>();
+for (const [path, load, prerender] of pages) {
   const Page = lazyPage(load);
-  const handle: RouteHandle = { preload: () => Page.preload() };
-  preloadByPath.set(path, handle.preload);
   const withQuery = !prerender || queryAtOnce.has(path);
-  return { path, element: withSuspense(Page, path, { withQuery }), handle };
-};
+  pageByKey.set(pageKey(path), {
+    element: withSuspense(Page, path, { withQuery }),
+    preload: () => Page.preload(),
+  });
+}
+pageByKey.set(pageKey(paths.childLogin), {
+  element: <Navigate to={paths.login} replace />,
+  preload: () => Promise.resolve(),
+});
+
+/** The client-rendered public paths (the app shell serves them; prerendered pages have files). */
+export const clientRenderedPaths = [
+  paths.childLogin,
+  ...pages.filter(([, , pre]) => !pre).map(([path]) => path),
+];
 
 /** The signed-in areas: their route table is a module of its own, loaded when one is first opened. */
 export const AREA_PREFIXES = [paths.admin, paths.app, '/child'] as const;
@@ -76,36 +93,33 @@ const isAreaPath = (pathname: string) =>
 const areas = lazyPage(() => import('./area-routes'));
 
 /**
- * Any other path: a signed-in area (its own route table, so the landing pages' first load carries
- * neither the areas' routes nor what their screens preload) or the 404 page.
+ * The page at the current path: a public page, a signed-in area (its own route table, so the
+ * landing pages' first load carries neither the areas' routes nor what their screens preload) or
+ * the 404 page.
  */
-function Elsewhere() {
+function PageAtLocation() {
   const { pathname } = useLocation();
+  const page = pageByKey.get(pageKey(pathname));
+  if (page) return page.element;
   return isAreaPath(pathname) ? withSuspense(areas, 'areas') : withSuspense(notFound, '*');
 }
 
-const elsewhere: RouteHandle = {
-  preload: async (pathname) => {
-    if (!isAreaPath(pathname)) return notFound.preload();
-    await areas.preload();
-    const { preloadAreaPath } = await import('./area-routes');
-    await preloadAreaPath(pathname);
-  },
-};
+async function preloadElsewhere(pathname: string): Promise<void> {
+  if (!isAreaPath(pathname)) return notFound.preload();
+  await areas.preload();
+  const { preloadAreaPath } = await import('./area-routes');
+  await preloadAreaPath(pathname);
+}
 
+/**
+ * The route table: the root layout around one catch-all route. React Router matches and ranks a
+ * table on every render of the routes, which for a table of every page cost a phone tens of
+ * milliseconds at hydration; the page itself is found by its path (PageAtLocation).
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout preload={(pathname) => void preloadPath(pathname)} />,
-    children: [
-      {
-        element: <Outlet />,
-        children: [
-          { path: paths.childLogin, element: <Navigate to={paths.login} replace /> },
-          ...pages.map(([path, load, prerender]) => route(load, path, prerender)),
-          { path: '*', element: <Elsewhere />, handle: elsewhere },
-        ],
-      },
-    ],
+    children: [{ path: '*', element: <PageAtLocation /> }],
   },
 ];
 
@@ -121,13 +135,8 @@ const preloaded = new Map<string, Promise<void>>();
 export function preloadPath(pathname: string): Promise<void> {
   const known = preloaded.get(pathname);
   if (known) return known;
-  const page = preloadByPath.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
-  const loads = page
-    ? [page(pathname)]
-    : (matchRoutes(routes, pathname) ?? []).map((match) =>
-        (match.route.handle as RouteHandle | undefined)?.preload(pathname),
-      );
-  const done = Promise.all(loads).then(
+  const page = pageByKey.get(pageKey(pathname));
+  const done = (page ? page.preload(pathname) : preloadElsewhere(pathname)).then(
     () => undefined,
     () => {
       preloaded.delete(pathname);

@@ -1,13 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { JoinWaitlistLink } from './nav-join-waitlist';
-
-// The live sign-up flag (supabase-js, the query and Realtime) loads after the first paint; until
-// then the links are those of a closed sign-up, which is also how an unknown flag is shown.
-const SignedOutLinks = lazy(() => import('./nav-signed-out-links'));
+import { SignedOutLinks } from './nav-signed-out-links';
 
 export interface NavAccountLinksProps {
   /** Called after a link is followed (e.g. to close the mobile menu). */
@@ -51,9 +47,5 @@ export function NavAccountLinks({ onNavigate }: NavAccountLinksProps) {
     );
   }
 
-  return (
-    <Suspense fallback={<JoinWaitlistLink onNavigate={onNavigate} />}>
-      <SignedOutLinks onNavigate={onNavigate} />
-    </Suspense>
-  );
+  return <SignedOutLinks onNavigate={onNavigate} />;
 }

@@ -1,20 +1,15 @@
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useSignupEnabled } from '@/features/flags/hooks/use-signup-enabled';
-import { QueryBoundary } from '../query-boundary';
+import { useSignupEnabledWhenIdle } from '@/features/flags/hooks/use-signup-enabled-when-idle';
 import { JoinWaitlistLink } from './nav-join-waitlist';
 
-/** Signed out: Login and Get Started while sign-up is open, otherwise Join Waitlist. */
-export default function SignedOutLinksWithQuery(props: { onNavigate?: () => void }) {
-  return (
-    <QueryBoundary>
-      <SignedOutLinks {...props} />
-    </QueryBoundary>
-  );
-}
-
-function SignedOutLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const { enabled } = useSignupEnabled();
+/**
+ * Signed out: Login and Get Started while sign-up is open, otherwise Join Waitlist. Until the live
+ * flag is known (the prerendered HTML, hydration, the page's first idle moment) the links are
+ * those of a closed sign-up.
+ */
+export function SignedOutLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const enabled = useSignupEnabledWhenIdle();
   if (!enabled) return <JoinWaitlistLink onNavigate={onNavigate} />;
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -9,8 +9,8 @@ const state = vi.hoisted(() => ({
   signupEnabled: true,
 }));
 vi.mock('@/features/auth/hooks/use-auth', () => ({ useAuth: () => state.auth }));
-vi.mock('@/features/flags/hooks/use-signup-enabled', () => ({
-  useSignupEnabled: () => ({ enabled: state.signupEnabled, loading: false }),
+vi.mock('@/features/flags/hooks/use-signup-enabled-when-idle', () => ({
+  useSignupEnabledWhenIdle: () => state.signupEnabled,
 }));
 
 const signedOut = { user: null, loading: false, roleLoading: false, isAdmin: false, signOut: vi.fn() };
@@ -40,11 +40,10 @@ beforeEach(() => {
 });
 
 describe('NavAccountLinks', () => {
-  it('offers Login and Get Started to visitors while sign-up is open (once the live flag has loaded)', async () => {
+  it('offers Login and Get Started to visitors while sign-up is open', () => {
     renderAt('/');
-    // Until the flag's code arrives, the links are those of a closed sign-up.
-    expect(screen.getByRole('link', { name: 'Join Waitlist' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Join Waitlist' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
   });
 

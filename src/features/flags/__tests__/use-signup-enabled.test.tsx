@@ -112,8 +112,49 @@ describe('useSignupEnabled', () => {
     act(() => fake.change(null));
     expect(await screen.findByText('closed')).toBeInTheDocument();
 
-    view.unmount();
+    // The channel outlives its last reader for a few seconds (a navigation remounts the nav).
+    vi.useFakeTimers();
+    try {
+      view.unmount();
+      expect(fake.removeChannel).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(5000);
+      expect(fake.removeChannel).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps one read and one channel for readers that follow one another, reads again after a pause', async () => {
+    const fake = fakeClient({ enabled: true });
+    let channels = 0;
+    const channel = fake.client.channel.bind(fake.client);
+    fake.client.channel = ((...args: Parameters<Supabase['channel']>) => {
+      channels += 1;
+      return channel(...args);
+    }) as Supabase['channel'];
+    // One client for every reader, as on the site.
+    const getClient = async () => fake.client;
+    const first = renderProbe({ getClient });
+    expect(await screen.findByText('open')).toBeInTheDocument();
+    first.unmount();
+    // The next page's nav: the flag is known at once, without another read or channel.
+    const second = renderProbe({ getClient });
+    expect(screen.getByText('open')).toBeInTheDocument();
+    expect(fake.calls.selects).toBe(1);
+    expect(channels).toBe(1);
+
+    vi.useFakeTimers();
+    try {
+      second.unmount();
+      vi.advanceTimersByTime(5000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(fake.removeChannel).toHaveBeenCalledTimes(1);
+    // Nobody followed the flag for a while: it is read again, and followed on a new channel.
+    renderProbe({ getClient });
+    await vi.waitFor(() => expect(fake.calls.selects).toBe(2));
+    expect(channels).toBe(2);
   });
 
   it('reads again after Realtime reconnects (changes made while offline were missed)', async () => {
