@@ -1,6 +1,15 @@
 import type pg from 'pg';
 import { readDbConfig, type DbConfig } from './db-config.ts';
 import type { ApiSettings } from './settings.ts';
+import {
+  keyInView,
+  resolveViewColumns,
+  viewDependencies,
+  viewPrimaryKey,
+  type BaseRow,
+  type ViewDependencies,
+  type ViewRow,
+} from './view-keys.ts';
 
 /**
  * The REST part's schema cache: tables, views, columns, foreign keys and functions of the exposed
@@ -116,9 +125,11 @@ const TABLES_SQL = `
   join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'f', 'p')`;
 
+// Every foreign key, whatever its schemas: a view in an exposed schema may show the columns of a
+// table that is not exposed (PostgREST keeps the relationships whose two ends are exposed).
 const FKS_SQL = `
   select c.conname as name, ns.nspname as schema, cl.relname as table, fns.nspname as fschema,
-    fcl.relname as ftable, fcl.relkind in ('v','m') as fis_view,
+    fcl.relname as ftable, fcl.relkind in ('v','m') as fis_view, c.conrelid as table_oid, c.confrelid as ftable_oid,
     (select json_agg(json_build_array(a.attname, fa.attname) order by k.ord)
        from unnest(c.conkey, c.confkey) with ordinality as k(col, fcol, ord)
        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.col
@@ -133,8 +144,39 @@ const FKS_SQL = `
   join pg_namespace ns on ns.oid = cl.relnamespace
   join pg_class fcl on fcl.oid = c.confrelid
   join pg_namespace fns on fns.oid = fcl.relnamespace
-  where c.contype = 'f' and ns.nspname = any($1) and fns.nspname = any($1)
+  where c.contype = 'f'
   order by ns.nspname, cl.relname, c.conname`;
+
+const COLUMN_NAMES = `coalesce((
+      select json_object_agg(a.attnum, a.attname) from pg_attribute a
+      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+    ), '{}')`;
+
+// The views of the exposed schemas and of the extra search path, with their stored query.
+const VIEWS_SQL = `
+  select c.oid, n.nspname as schema, c.relname as name, r.ev_action::text as tree,
+    ${COLUMN_NAMES} as columns
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+  where c.relkind in ('v', 'm') and n.nspname = any($1)`;
+
+// The tables views show columns of: their column names and primary key.
+const BASES_SQL = `
+  select c.oid, n.nspname as schema, c.relname as name, ${COLUMN_NAMES} as columns,
+    coalesce((
+      select json_agg(a.attname order by k.ord)
+      from pg_constraint pk
+      cross join unnest(pk.conkey) with ordinality as k(attnum, ord)
+      join pg_attribute a on a.attrelid = pk.conrelid and a.attnum = k.attnum
+      where pk.conrelid = c.oid and pk.contype = 'p'
+    ), '[]') as pk
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  where c.oid = any($1::oid[])`;
+
+/** PostgREST's default db-extra-search-path, where views a view reads may live too. */
+const EXTRA_SEARCH_PATH = ['public', 'extensions'];
 
 const ROUTINES_SQL = `
   select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as returns_set, p.prorows as rows,
@@ -169,6 +211,8 @@ interface FkRow {
   fschema: string;
   ftable: string;
   fis_view: boolean;
+  table_oid: number;
+  ftable_oid: number;
   columns: [string, string][];
   is_unique: boolean;
 }
@@ -197,10 +241,19 @@ export async function loadSchemaCache(pool: pg.Pool, settings: ApiSettings): Pro
     await client.query("set local search_path = 'pg_catalog'");
     const config = await readDbConfig(client, settings);
     const tables = await client.query<TableRow>(TABLES_SQL, [config.schemas]);
-    const fks = await client.query<FkRow>(FKS_SQL, [config.schemas]);
+    const fks = await client.query<FkRow>(FKS_SQL);
     const routines = await client.query<RoutineRow>(ROUTINES_SQL, [config.schemas]);
+    const views = await client.query<ViewRow>(VIEWS_SQL, [[...config.schemas, ...EXTRA_SEARCH_PATH]]);
+    const resolved = resolveViewColumns(views.rows, config.schemas);
+    const baseOids = [...new Set([...resolved.values()].flatMap((byTable) => [...byTable.keys()]))];
+    const bases = baseOids.length ? (await client.query<BaseRow>(BASES_SQL, [baseOids])).rows : [];
     await client.query('commit');
-    return buildCache(config, tables.rows, fks.rows, routines.rows);
+    const viewDeps = viewDependencies(resolved, new Map(bases.map((b) => [b.oid, b])));
+    return buildCache(config, tables.rows, fks.rows, routines.rows, {
+      views: views.rows,
+      deps: viewDeps,
+      bases: new Map(bases.map((b) => [b.oid, b])),
+    });
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
@@ -209,11 +262,101 @@ export async function loadSchemaCache(pool: pg.Pool, settings: ApiSettings): Pro
   }
 }
 
+/** What the views of the exposed schemas show of their base tables (see view-keys.ts). */
+interface ViewKeys {
+  views: ViewRow[];
+  deps: Map<number, ViewDependencies>;
+  bases: Map<number, BaseRow>;
+}
+
+/** A to-one relationship as a foreign key gives it, between tables or the views showing their keys. */
+interface ForwardRel {
+  schema: string;
+  table: string;
+  isView: boolean;
+  fschema: string;
+  ftable: string;
+  fisView: boolean;
+  constraint: string;
+  /** [column of `table`, column of `ftable`] */
+  columns: [string, string][];
+  unique: boolean;
+}
+
+/**
+ * The to-one relationships of the views, as PostgREST adds them: for each foreign key, every view
+ * showing all its columns relates to the referenced table (view -> table), every view showing all
+ * the referenced columns is related to from the key's table (table -> view), and a view of each
+ * side relate to each other (view -> view).
+ */
+function viewForwardRels(fks: FkRow[], keys: ViewKeys): ForwardRel[] {
+  const rels: ForwardRel[] = [];
+  const viewByOid = new Map(keys.views.map((v) => [v.oid, v]));
+  const showing = (table: number, columns: string[]) =>
+    [...keys.deps].flatMap(([oid, deps]) =>
+      keyInView(deps, table, columns).map((viewColumns) => ({
+        view: viewByOid.get(oid) as ViewRow,
+        viewColumns,
+      })),
+    );
+  for (const fk of fks) {
+    const sources = showing(
+      fk.table_oid,
+      fk.columns.map(([c]) => c),
+    );
+    const targets = showing(
+      fk.ftable_oid,
+      fk.columns.map(([, f]) => f),
+    );
+    const base = { constraint: fk.name, unique: fk.is_unique };
+    for (const s of sources) {
+      rels.push({
+        ...base,
+        schema: s.view.schema,
+        table: s.view.name,
+        isView: true,
+        fschema: fk.fschema,
+        ftable: fk.ftable,
+        fisView: false,
+        columns: fk.columns.map(([, f], i) => [s.viewColumns[i], f]),
+      });
+    }
+    for (const t of targets) {
+      rels.push({
+        ...base,
+        schema: fk.schema,
+        table: fk.table,
+        isView: false,
+        fschema: t.view.schema,
+        ftable: t.view.name,
+        fisView: true,
+        columns: fk.columns.map(([c], i) => [c, t.viewColumns[i]]),
+      });
+    }
+    for (const s of sources) {
+      for (const t of targets) {
+        rels.push({
+          ...base,
+          schema: s.view.schema,
+          table: s.view.name,
+          isView: true,
+          fschema: t.view.schema,
+          ftable: t.view.name,
+          fisView: true,
+          columns: s.viewColumns.map((c, i) => [c, t.viewColumns[i]]),
+        });
+      }
+    }
+  }
+  return rels;
+}
+
 function buildCache(
   config: DbConfig,
   tableRows: TableRow[],
   fkRows: FkRow[],
   routineRows: RoutineRow[],
+  viewKeys: ViewKeys,
 ): SchemaCache {
   const tables = new Map<string, Table>();
   for (const row of tableRows) {
@@ -230,6 +373,12 @@ function buildCache(
       pk: row.pk,
     });
   }
+  // A view's primary key is the base tables' primary key columns it shows.
+  for (const view of viewKeys.views) {
+    const table = tables.get(key(view.schema, view.name));
+    const deps = viewKeys.deps.get(view.oid);
+    if (table?.isView && deps) table.pk = viewPrimaryKey(deps, viewKeys.bases);
+  }
 
   const relationships = new Map<string, Relationship[]>();
   const add = (schema: string, rel: Relationship) => {
@@ -238,26 +387,41 @@ function buildCache(
     list.push(rel);
     relationships.set(k, list);
   };
-  for (const fk of fkRows) {
+  const exposed = (schema: string) => config.schemas.includes(schema);
+  const forwardRels: ForwardRel[] = [
+    ...fkRows.map((fk) => ({
+      schema: fk.schema,
+      table: fk.table,
+      isView: false,
+      fschema: fk.fschema,
+      ftable: fk.ftable,
+      fisView: fk.fis_view,
+      constraint: fk.name,
+      columns: fk.columns,
+      unique: fk.is_unique,
+    })),
+    ...viewForwardRels(fkRows, viewKeys),
+  ].filter((rel) => exposed(rel.schema) && exposed(rel.fschema));
+  for (const fk of forwardRels) {
     const isSelf = fk.schema === fk.fschema && fk.table === fk.ftable;
     const toOne: Cardinality = 'm2o';
     add(fk.schema, {
       table: fk.table,
       foreignTable: fk.ftable,
-      constraint: fk.name,
+      constraint: fk.constraint,
       columns: fk.columns,
-      cardinality: fk.is_unique ? 'o2o' : toOne,
+      cardinality: fk.unique ? 'o2o' : toOne,
       isSelf,
-      foreignIsView: fk.fis_view,
+      foreignIsView: fk.fisView,
     });
     add(fk.fschema, {
       table: fk.ftable,
       foreignTable: fk.table,
-      constraint: fk.name,
+      constraint: fk.constraint,
       columns: fk.columns.map(([a, b]) => [b, a] as [string, string]),
-      cardinality: fk.is_unique ? 'o2o' : 'o2m',
+      cardinality: fk.unique ? 'o2o' : 'o2m',
       isSelf,
-      foreignIsView: false,
+      foreignIsView: fk.isView,
     });
   }
 
@@ -285,33 +449,34 @@ function buildCache(
 
   // Many-to-many: a table with foreign keys to two other tables joins them when, as PostgREST
   // requires of a junction, the columns of both keys are part of its primary key.
-  const fksBySource = new Map<string, FkRow[]>();
-  for (const fk of fkRows) {
+  const fksBySource = new Map<string, ForwardRel[]>();
+  for (const fk of forwardRels) {
     const k = key(fk.schema, fk.table);
     fksBySource.set(k, [...(fksBySource.get(k) ?? []), fk]);
   }
   for (const [source, fks] of fksBySource) {
     const junctionPk = new Set(tables.get(source)?.pk ?? []);
-    const inPk = (fk: FkRow) => fk.columns.every(([junctionColumn]) => junctionPk.has(junctionColumn));
+    const inPk = (fk: ForwardRel) => fk.columns.every(([junctionColumn]) => junctionPk.has(junctionColumn));
     for (const left of fks) {
       for (const right of fks) {
-        if (left === right || left.fschema !== right.fschema) continue;
+        if (left === right || left.constraint === right.constraint || left.fschema !== right.fschema)
+          continue;
         if (!inPk(left) || !inPk(right)) continue;
         if (key(left.fschema, left.ftable) === key(left.schema, left.table)) continue;
         if (key(right.fschema, right.ftable) === key(right.schema, right.table)) continue;
         add(left.fschema, {
           table: left.ftable,
           foreignTable: right.ftable,
-          constraint: left.name,
+          constraint: left.constraint,
           columns: left.columns.map(([j, t]) => [t, j] as [string, string]),
           cardinality: 'm2m',
           isSelf: left.ftable === right.ftable,
-          foreignIsView: right.fis_view,
+          foreignIsView: right.fisView,
           junction: {
             schema: left.schema,
             name: left.table,
             columns: right.columns,
-            constraints: [left.name, right.name],
+            constraints: [left.constraint, right.constraint],
           },
         });
       }

@@ -11,7 +11,10 @@ start_conformance_stack() {
     LOCAL_SUPABASE_GATEWAY_API_KEYS=cli LOCAL_SUPABASE_AUTH_ADDRESS_LIMITS=off "$@" \
     setsid npx tsx local-supabase/cli.ts >"$log" 2>&1 &
   stack=$!
-  trap 'kill -- -$stack 2>/dev/null || true; wait $stack 2>/dev/null || true; rm -rf "$state/data"' EXIT
+  # The data folder goes once the whole process group (Postgres included) has stopped writing to it.
+  trap 'kill -- -$stack 2>/dev/null || true; wait $stack 2>/dev/null || true
+    for _ in $(seq 1 100); do kill -0 -- -$stack 2>/dev/null || break; sleep 0.1; done
+    rm -rf "$state/data"' EXIT
   trap 'exit 130' INT TERM
   for _ in $(seq 1 120); do
     curl -fs "http://127.0.0.1:${port}/health" >/dev/null && return 0
