@@ -175,6 +175,8 @@ test.describe('v2 contact form (/coaching-v2)', () => {
     const email = uniqueEmail('v2');
     await page.clock.install();
     await page.goto('/coaching-v2');
+    // The form renders as its section comes near the viewport.
+    await page.locator('#contact-form').scrollIntoViewIfNeeded();
     const form = page.locator('form', { has: page.getByRole('button', { name: 'Get in Touch' }) });
     await form.getByLabel('Your name').fill('Sam Vtwo');
     await form.getByLabel('Email').fill(email);
@@ -235,8 +237,9 @@ test.describe('newsletter', () => {
   test('subscribes, sends the welcome email, and says so for a repeat', async ({ page }) => {
     const email = uniqueEmail('reader');
     await page.goto('/');
+    // The form renders as its section comes near the viewport.
+    await page.locator('#newsletter').scrollIntoViewIfNeeded();
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
-    await form.scrollIntoViewIfNeeded();
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(page.getByText('Welcome to the community! 🌱', { exact: true })).toBeVisible();
@@ -264,6 +267,7 @@ test.describe('newsletter', () => {
 
   test('the browser checks the email before anything is sent', async ({ page }) => {
     await page.goto('/');
+    await page.locator('#newsletter').scrollIntoViewIfNeeded();
     const form = page.getByRole('form', { name: 'Newsletter sign-up' });
     const inserted: string[] = [];
     await page.route('**/rest/v1/newsletter_subscribers*', (route) => {

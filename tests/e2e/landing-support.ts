@@ -31,6 +31,21 @@ export async function scrollWindowTo(page: Page, y: number) {
     .toBe(y);
 }
 
+/**
+ * A landing page's forms render once their section comes within a screen of the viewport, as a
+ * visitor scrolls to them: brings each form section on the page into view, waits for its form, and
+ * returns to the top.
+ */
+export async function revealForms(page: Page) {
+  for (const id of ['contact-form', 'newsletter']) {
+    const section = page.locator(`#${id}`);
+    if (!(await section.count())) continue;
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.locator('form')).toBeVisible();
+  }
+  await scrollWindowTo(page, 0);
+}
+
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, landingVariants, open, scrollWindowTo } from './landing-support.ts';
+import {
+  expectNoAxeViolations,
+  landingVariants,
+  open,
+  revealForms,
+  scrollWindowTo,
+} from './landing-support.ts';
 
 test.describe('landing variants on a phone', () => {
   test('/ : past 600 px the menu button and sticky CTA appear; a scroll link closes the menu', async ({
@@ -70,6 +76,7 @@ test.describe('landing variants on a phone', () => {
       // axe over a long page on a throttled phone profile takes a while.
       test.setTimeout(90_000);
       await open(page, variant.path);
+      await revealForms(page);
       await expectNoAxeViolations(page);
       await scrollWindowTo(page, 700);
       await page.getByRole('button', { name: 'Open menu' }).click();

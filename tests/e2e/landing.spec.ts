@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, landingVariants, open, planCard, scrollWindowTo } from './landing-support.ts';
+import {
+  expectNoAxeViolations,
+  landingVariants,
+  open,
+  planCard,
+  revealForms,
+  scrollWindowTo,
+} from './landing-support.ts';
 
 test.describe('landing variants', () => {
   for (const variant of landingVariants) {
@@ -28,6 +35,7 @@ test.describe('landing variants', () => {
       const response = await page.request.get(image!);
       expect(response.ok()).toBe(true);
       expect(response.headers()['content-type']).toContain('image/png');
+      await revealForms(page);
       await expectNoAxeViolations(page);
     });
   }
@@ -48,6 +56,7 @@ test.describe('landing variants', () => {
     await expect(page.getByText('report calmer home')).toBeVisible();
     await expect(page.getByText('improved focus', { exact: true })).toBeVisible();
     await expect(page.getByText('coach trust')).toBeVisible();
+    await page.locator('#newsletter').scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
 
     const quizLinks = page.getByRole('link', { name: /Assessment|Quiz/ });

@@ -22,7 +22,30 @@ export function scrollToSection(id: string, options: { focusFirstField?: boolean
   const focusTarget = field ?? target;
   if (!field && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   focusTarget.focus({ preventScroll: true });
+  if (options.focusFirstField && !field) focusFieldOnArrival(target);
   return true;
+}
+
+/** How long a section's form may take to appear (it renders as the section comes near). */
+const FIELD_WAIT_MS = 5000;
+
+/**
+ * A landing page's form renders only once its section is near the viewport: focus its first field
+ * when it appears, unless the visitor has moved focus on meanwhile.
+ */
+function focusFieldOnArrival(section: HTMLElement) {
+  const observer = new MutationObserver(() => {
+    const field = section.querySelector<HTMLElement>(FIELD_SELECTOR);
+    if (!field) return;
+    stop();
+    if (document.activeElement === section) field.focus({ preventScroll: true });
+  });
+  const timer = setTimeout(() => stop(), FIELD_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(section, { childList: true, subtree: true });
 }
 
 /**

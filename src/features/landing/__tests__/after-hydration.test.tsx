@@ -40,3 +40,43 @@ describe('AfterHydration', () => {
     errors.mockRestore();
   });
 });
+
+describe('AfterHydration on a page with IntersectionObserver', () => {
+  it('renders its children only once their place comes within a screen of the viewport', async () => {
+    const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ callback, options });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(page);
+      document.body.append(container);
+      await act(async () => {
+        hydrateRoot(container, page);
+      });
+      // Hydrated, far below the fold: still the placeholder.
+      await act(async () => {});
+      expect(container.querySelector('input')).toBeNull();
+      expect(observers).toHaveLength(1);
+      expect(observers[0].options?.rootMargin).toBe('100% 0px');
+
+      await act(async () => {
+        observers[0].callback(
+          [{ isIntersecting: true } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        );
+      });
+      await waitFor(() => expect(container.querySelector('input')).not.toBeNull());
+      container.remove();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
