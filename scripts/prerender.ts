@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InlineConfig } from 'vite';
+import { pageKey, ROUTE_MODULES_FILE } from '../src/app/route-modules.ts';
 
 /**
  * The build step that prerenders the public pages (run by the Vite plugin in vite.config.ts after
@@ -14,7 +15,10 @@ import type { InlineConfig } from 'vite';
  *  3. writes 404.html (the not-found page, which static hosts serve for unknown paths), 200.html
  *     (the app shell for the client-rendered routes: "Loading..." until its module is there) and
  *     _redirects (which paths get the shell; the Netlify/Cloudflare Pages format, read by
- *     `vite preview` too, see vite.config.ts).
+ *     `vite preview` too, see vite.config.ts);
+ *  4. writes route-modules.json: each public page's script files beyond the entry's, which the
+ *     browser fetches without running when a link to the page is on screen
+ *     (src/app/route-modules.ts).
  */
 export interface PrerenderOptions {
   root: string;
@@ -26,6 +30,7 @@ export interface PrerenderOptions {
 
 interface ServerEntry {
   prerenderedPaths: string[];
+  pageSources: [path: string, source: string][];
   clientRoutePatterns: string[];
   renderPage: (url: string) => Promise<{
     html: string;
@@ -111,6 +116,13 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
         '',
       ].join('\n'),
     );
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
+    fs.writeFileSync(
+      path.join(outDir, ROUTE_MODULES_FILE),
+      JSON.stringify(routeModuleFiles(manifest, server.pageSources)),
+    );
     return { pages: written.length + 1 };
   } finally {
     fs.rmSync(serverDir, { recursive: true, force: true });
@@ -132,6 +144,38 @@ export function deferAppScripts(html: string): string {
   return html
     .replace(entry[0], '')
     .replace('</body>', `  <script>${bootScript(entry[1])}</script>\n  </body>`);
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * Each page's script files (its module and what it imports statically) that the entry does not
+ * already load, by page key, as URLs: what a link to the page needs fetched ahead.
+ */
+export function routeModuleFiles(
+  manifest: Record<string, ManifestChunk>,
+  pageSources: [path: string, source: string][],
+): Record<string, string[]> {
+  const graph = (key: string, seen: Set<string>) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) graph(imported, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loaded = entry ? graph(entry, new Set()) : new Set<string>();
+  const files: Record<string, string[]> = {};
+  for (const [pagePath, source] of pageSources) {
+    if (!manifest[source]) throw new Error(`${source} is not in the build's manifest`);
+    files[pageKey(pagePath)] = [...graph(source, new Set())]
+      .filter((key) => !loaded.has(key))
+      .map((key) => `/${manifest[key].file}`);
+  }
+  return files;
 }
 
 /** The inline boot script of a prerendered page (ES5-safe, a few hundred bytes). */

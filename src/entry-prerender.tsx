@@ -3,7 +3,14 @@ import { StaticRouter } from 'react-router-dom';
 import { renderToString } from 'react-dom/server';
 import { AppProvider } from './app/provider';
 import { LoadingScreen } from './app/loading-screen';
-import { AppRoutes, AREA_PREFIXES, clientRenderedPaths, prerenderedPaths, preloadPath } from './app/router';
+import {
+  AppRoutes,
+  AREA_PREFIXES,
+  clientRenderedPaths,
+  pageSources,
+  prerenderedPaths,
+  preloadPath,
+} from './app/router';
 import { collectPageMeta, fullTitle, type PageMeta } from './lib/use-page-meta';
 
 /**
@@ -12,7 +19,7 @@ import { collectPageMeta, fullTitle, type PageMeta } from './lib/use-page-meta';
  * without a mismatch. Nothing here calls Supabase: effects (analytics, the session check, the
  * sign-up flag) never run on the server.
  */
-export { fullTitle, prerenderedPaths };
+export { fullTitle, pageSources, prerenderedPaths };
 
 /**
  * The paths rendered in the browser from the app shell: every route that is not prerendered

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { whenIdle } from '@/lib/when-idle';
+import { warmPath } from './route-modules';
 
 /** The path of an in-site link, or null for other links (other sites, mail, downloads). */
 function internalPath(anchor: HTMLAnchorElement): string | null {
@@ -11,9 +12,10 @@ function internalPath(anchor: HTMLAnchorElement): string | null {
 }
 
 /**
- * Loads a route's module before it is needed: when its link is hovered, focused or touched, and,
- * once the page is idle, when the link is on screen. A navigation then rarely waits on
- * "Loading...".
+ * Loads a route's module before it is needed: when its link is hovered, focused or touched (the
+ * module runs, so the click renders at once), and, once the page is idle, when the link is on
+ * screen (its files are fetched, not run: most links on screen are never followed). A navigation
+ * then rarely waits on "Loading...".
  */
 export function useLinkPrefetch(preload: (pathname: string) => void) {
   const { pathname } = useLocation();
@@ -38,16 +40,22 @@ export function useLinkPrefetch(preload: (pathname: string) => void) {
   useEffect(() => {
     if (typeof IntersectionObserver !== 'function') return;
     let observer: IntersectionObserver | undefined;
-    // Links on screen are loaded one per idle moment: each load starts a module's fetch and its
-    // own imports, and a page's dozen links at once would hold a phone's main thread.
+    // Links on screen are fetched one page per idle moment: a page's dozen links at once would
+    // hold a phone's main thread.
     const queue: string[] = [];
+    let stopped = false;
+    let draining = false;
     let cancelNext: (() => void) | undefined;
-    const next = () => {
-      cancelNext = undefined;
-      const path = queue.shift();
-      if (path === undefined) return;
-      preload(path);
-      cancelNext = whenIdle(next);
+    const drain = () => {
+      if (draining || stopped) return;
+      draining = true;
+      cancelNext = whenIdle(() => {
+        const path = queue.shift();
+        void (path === undefined ? Promise.resolve() : warmPath(path)).then(() => {
+          draining = false;
+          if (queue.length) drain();
+        });
+      });
     };
     const cancel = whenIdle(() => {
       observer = new IntersectionObserver((entries) => {
@@ -57,15 +65,16 @@ export function useLinkPrefetch(preload: (pathname: string) => void) {
           const path = internalPath(entry.target as HTMLAnchorElement);
           if (path && !queue.includes(path)) queue.push(path);
         }
-        if (!cancelNext) cancelNext = whenIdle(next);
+        drain();
       });
       document.querySelectorAll('a[href]').forEach((anchor) => observer?.observe(anchor));
     });
     return () => {
+      stopped = true;
       cancel();
       cancelNext?.();
       observer?.disconnect();
     };
     // A new page has new links: observe again after each route change.
-  }, [pathname, preload]);
+  }, [pathname]);
 }

@@ -1,9 +1,10 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
 import { RootLayout } from './root-layout';
+import { pageKey } from './route-modules';
 
 type Module = Parameters<typeof lazyPage>[0];
 
@@ -18,34 +19,59 @@ export interface RouteHandle {
  * (the quiz's saved progress, an email link's fragment, the site's own origin) and are rendered
  * in the browser from the app shell.
  */
-const pages: [path: string, load: Module, prerender: boolean][] = [
-  [paths.home, () => import('./routes/landing/home'), true],
-  [paths.coaching, () => import('./routes/landing/coaching'), true],
-  [paths.requestFitCall, () => import('./routes/landing/request-fit-call'), true],
-  [paths.coachingHome, () => import('./routes/landing/coaching-home'), true],
-  [paths.coachingV2, () => import('./routes/landing/coaching-v2'), true],
-  [paths.pricing, () => import('./routes/landing/pricing'), true],
-  [paths.waitlist, () => import('./routes/landing/waitlist'), true],
-  [paths.coaches, () => import('./routes/landing/coaches'), true],
-  [paths.about, () => import('./routes/content/about'), true],
-  [paths.programs, () => import('./routes/content/programs'), true],
-  [paths.faq, () => import('./routes/content/faq'), true],
-  [paths.contact, () => import('./routes/content/contact'), true],
-  [paths.privacy, () => import('./routes/content/privacy'), true],
-  [paths.terms, () => import('./routes/content/terms'), true],
-  [paths.brandGuidelines, () => import('./routes/content/brand-guidelines'), true],
-  [paths.processLogo, () => import('./routes/content/process-logo'), true],
-  [paths.facebookAssets, () => import('./routes/content/facebook-assets'), false],
-  [paths.adCreatives, () => import('./routes/content/ad-creatives'), false],
-  [paths.testEmail, () => import('./routes/content/test-email'), false],
-  [paths.login, () => import('./routes/auth/login'), false],
-  [paths.signup, () => import('./routes/auth/signup'), false],
-  [paths.forgotPassword, () => import('./routes/auth/forgot-password'), false],
-  [paths.resetPassword, () => import('./routes/auth/reset-password'), false],
-  [paths.quiz, () => import('./routes/quiz/intro'), false],
-  [paths.quizQuestions, () => import('./routes/quiz/questions'), false],
-  [paths.quizResults, () => import('./routes/quiz/results'), false],
+const pages: [path: string, module: string, prerender: boolean][] = [
+  [paths.home, 'landing/home', true],
+  [paths.coaching, 'landing/coaching', true],
+  [paths.requestFitCall, 'landing/request-fit-call', true],
+  [paths.coachingHome, 'landing/coaching-home', true],
+  [paths.coachingV2, 'landing/coaching-v2', true],
+  [paths.pricing, 'landing/pricing', true],
+  [paths.waitlist, 'landing/waitlist', true],
+  [paths.coaches, 'landing/coaches', true],
+  [paths.about, 'content/about', true],
+  [paths.programs, 'content/programs', true],
+  [paths.faq, 'content/faq', true],
+  [paths.contact, 'content/contact', true],
+  [paths.privacy, 'content/privacy', true],
+  [paths.terms, 'content/terms', true],
+  [paths.brandGuidelines, 'content/brand-guidelines', true],
+  [paths.processLogo, 'content/process-logo', true],
+  [paths.facebookAssets, 'content/facebook-assets', false],
+  [paths.adCreatives, 'content/ad-creatives', false],
+  [paths.testEmail, 'content/test-email', false],
+  [paths.login, 'auth/login', false],
+  [paths.signup, 'auth/signup', false],
+  [paths.forgotPassword, 'auth/forgot-password', false],
+  [paths.resetPassword, 'auth/reset-password', false],
+  [paths.quiz, 'quiz/intro', false],
+  [paths.quizQuestions, 'quiz/questions', false],
+  [paths.quizResults, 'quiz/results', false],
 ];
+
+/** The page modules, each loaded on demand (one chunk per page; the build maps them to files). */
+const pageModules = import.meta.glob<{ default: ComponentType }>([
+  './routes/landing/*.tsx',
+  './routes/content/*.tsx',
+  './routes/auth/*.tsx',
+  './routes/quiz/*.tsx',
+  '!./routes/landing/newsletter-landing.tsx',
+]);
+
+function pageModule(name: string): Module {
+  const load = pageModules[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`No page module src/app/routes/${name}.tsx`);
+  return load;
+}
+
+/**
+ * Each public page's source module by its path: the build writes which files each one needs
+ * (route-modules.json, see scripts/prerender.ts), so a link on screen can fetch a page's code
+ * without running it.
+ */
+export const pageSources: [path: string, source: string][] = pages.map(([path, name]) => [
+  path,
+  `src/app/routes/${name}.tsx`,
+]);
 
 /** The 404 page: any other path. */
 const notFound = lazyPage(() => import('./routes/not-found'));
@@ -59,16 +85,10 @@ export const prerenderedPaths = pages.filter(([, , prerender]) => prerender).map
  */
 const queryAtOnce = new Set<string>([paths.requestFitCall, paths.waitlist, paths.contact]);
 
-/**
- * A public page's key: its path as React Router would match it (case-insensitive, trailing
- * slashes ignored). Every public page has a static path, so finding it is a lookup.
- */
-const pageKey = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-
 /** Each public page's element and preload, by its key. */
 const pageByKey = new Map<string, { element: ReactElement; preload: RouteHandle['preload'] }>();
-for (const [path, load, prerender] of pages) {
-  const Page = lazyPage(load);
+for (const [path, name, prerender] of pages) {
+  const Page = lazyPage(pageModule(name));
   const withQuery = !prerender || queryAtOnce.has(path);
   pageByKey.set(pageKey(path), {
     element: withSuspense(Page, path, { withQuery }),

@@ -189,6 +189,24 @@ test.describe('route modules', () => {
     await moduleRequest;
   });
 
+  test("a link on screen has its page's files fetched once the page is idle, ahead of any click", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const map = (await (await page.request.get('/route-modules.json')).json()) as Record<string, string[]>;
+    // The hero's assessment link is on screen: the quiz page's files are fetched, not run.
+    await expect(page.getByRole('link', { name: /Assessment|Quiz/ }).first()).toBeInViewport();
+    expect(map['/quiz'].length).toBeGreaterThan(0);
+    for (const file of map['/quiz']) {
+      await expect(page.locator(`head link[rel="modulepreload"][href="${file}"]`)).toHaveCount(1);
+    }
+    // A page nothing on screen links to is left alone.
+    await expect(
+      page.locator(`head link[rel="modulepreload"][href="${map['/brand-guidelines'][0]}"]`),
+    ).toHaveCount(0);
+  });
+
   test('a deep link into a signed-in area loads the app and asks to log in', async ({ page }) => {
     await page.goto('/admin/sessions');
     await expect(page).toHaveURL(/\/login$/);

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routeModuleFiles } from '../../../scripts/prerender';
+import { pageKey, resetRouteModules, warmPath } from '../route-modules';
+
+const preloads = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
+describe('warmPath', () => {
+  beforeEach(() => {
+    resetRouteModules();
+    document.head.innerHTML = '';
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("adds a modulepreload for each of the page's files, once, from the build's map", async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            '/quiz': ['/assets/intro-a.js', '/assets/quiz-shell-b.js'],
+            '/faq': ['/assets/faq-c.js', '/assets/quiz-shell-b.js'],
+          }),
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await warmPath('/Quiz/');
+    expect(preloads()).toEqual(['/assets/intro-a.js', '/assets/quiz-shell-b.js']);
+    await warmPath('/faq');
+    await warmPath('/quiz');
+    // A file shared by two pages is fetched once; the map is read once.
+    expect(preloads()).toEqual(['/assets/intro-a.js', '/assets/quiz-shell-b.js', '/assets/faq-c.js']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('/route-modules.json');
+  });
+
+  it('does nothing for a path the map does not know, or when the map cannot be read', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ '/': ['/assets/home.js'] })));
+    await warmPath('/admin/sessions');
+    expect(preloads()).toEqual([]);
+
+    resetRouteModules();
+    vi.stubGlobal('fetch', async () => new Response('Not found', { status: 404 }));
+    await warmPath('/');
+    expect(preloads()).toEqual([]);
+
+    resetRouteModules();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('offline');
+    });
+    await expect(warmPath('/')).resolves.toBeUndefined();
+  });
+
+  it('keys pages as the router matches them', () => {
+    expect(pageKey('/')).toBe('/');
+    expect(pageKey('//')).toBe('/');
+    expect(pageKey('/Pricing/')).toBe('/pricing');
+  });
+});
+
+describe('routeModuleFiles (the build step)', () => {
+  it("lists each page's files beyond what the entry loads, as URLs", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-2.js'] },
+      '_react-2.js': { file: 'assets/react-2.js' },
+      '_shell-3.js': { file: 'assets/shell-3.js', imports: ['_react-2.js', '_zod-4.js'] },
+      '_zod-4.js': { file: 'assets/zod-4.js' },
+      'src/app/routes/quiz/intro.tsx': { file: 'assets/intro-5.js', imports: ['_shell-3.js'] },
+      'src/app/routes/content/faq.tsx': { file: 'assets/faq-6.js', imports: ['_react-2.js'] },
+    };
+    expect(
+      routeModuleFiles(manifest, [
+        ['/quiz', 'src/app/routes/quiz/intro.tsx'],
+        ['/faq', 'src/app/routes/content/faq.tsx'],
+      ]),
+    ).toEqual({
+      '/quiz': ['/assets/intro-5.js', '/assets/shell-3.js', '/assets/zod-4.js'],
+      '/faq': ['/assets/faq-6.js'],
+    });
+    expect(() => routeModuleFiles(manifest, [['/about', 'src/app/routes/content/about.tsx']])).toThrow(
+      /not in the build/,
+    );
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * A public page's key: its path as React Router would match it (case-insensitive, trailing
+ * slashes ignored). Every public page has a static path, so finding it is a lookup.
+ */
+export const pageKey = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+
+/** Where the build lists each public page's script files (written by scripts/prerender.ts). */
+export const ROUTE_MODULES_FILE = 'route-modules.json';
+
+type RouteModules = Record<string, string[]>;
+
+let routeModules: Promise<RouteModules> | undefined;
+const fetched = new Set<string>();
+
+/** The build's map, read once (none in development, or when it cannot be read: nothing to warm). */
+function readRouteModules(): Promise<RouteModules> {
+  routeModules ??= fetch(`/${ROUTE_MODULES_FILE}`)
+    .then((response) => (response.ok ? (response.json() as Promise<RouteModules>) : {}))
+    .catch(() => ({}));
+  return routeModules;
+}
+
+/**
+ * Fetches (and lets the browser compile) the script files of the page at `pathname` without
+ * running them, as `<link rel="modulepreload">`: a link on screen may never be followed, and
+ * running a page's modules (a form's schemas, an accordion) is work a phone would do for nothing.
+ * Following the link then runs code that is already there. Unknown paths are left alone.
+ */
+export async function warmPath(pathname: string): Promise<void> {
+  const files = (await readRouteModules())[pageKey(pathname)] ?? [];
+  for (const file of files) {
+    if (fetched.has(file)) continue;
+    fetched.add(file);
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = file;
+    document.head.append(link);
+  }
+}
+
+/** Forgets what was read and fetched (tests). */
+export function resetRouteModules() {
+  routeModules = undefined;
+  fetched.clear();
+}
