@@ -40,39 +40,19 @@ export function useLinkPrefetch(preload: (pathname: string) => void) {
   useEffect(() => {
     if (typeof IntersectionObserver !== 'function') return;
     let observer: IntersectionObserver | undefined;
-    // Links on screen are fetched one page per idle moment: a page's dozen links at once would
-    // hold a phone's main thread.
-    const queue: string[] = [];
-    let stopped = false;
-    let draining = false;
-    let cancelNext: (() => void) | undefined;
-    const drain = () => {
-      if (draining || stopped) return;
-      draining = true;
-      cancelNext = whenIdle(() => {
-        const path = queue.shift();
-        void (path === undefined ? Promise.resolve() : warmPath(path)).then(() => {
-          draining = false;
-          if (queue.length) drain();
-        });
-      });
-    };
     const cancel = whenIdle(() => {
       observer = new IntersectionObserver((entries) => {
         for (const entry of entries) {
           if (!entry.isIntersecting) continue;
           observer?.unobserve(entry.target);
           const path = internalPath(entry.target as HTMLAnchorElement);
-          if (path && !queue.includes(path)) queue.push(path);
+          if (path) void warmPath(path);
         }
-        drain();
       });
       document.querySelectorAll('a[href]').forEach((anchor) => observer?.observe(anchor));
     });
     return () => {
-      stopped = true;
       cancel();
-      cancelNext?.();
       observer?.disconnect();
     };
     // A new page has new links: observe again after each route change.

@@ -4,6 +4,8 @@
  */
 export const pageKey = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
 
+import { whenIdle } from '../lib/when-idle.ts';
+
 /** Where the build lists each public page's script files (written by scripts/prerender.ts). */
 export const ROUTE_MODULES_FILE = 'route-modules.json';
 
@@ -20,6 +22,27 @@ function readRouteModules(): Promise<RouteModules> {
   return routeModules;
 }
 
+const queue: string[] = [];
+let draining = false;
+
+/** Adds the queued files' preload links one per idle moment (each costs a phone a few ms). */
+function drain() {
+  if (draining) return;
+  draining = true;
+  const next = () => {
+    const file = queue.shift();
+    if (file !== undefined) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = file;
+      document.head.append(link);
+    }
+    if (queue.length) whenIdle(next);
+    else draining = false;
+  };
+  whenIdle(next);
+}
+
 /**
  * Fetches (and lets the browser compile) the script files of the page at `pathname` without
  * running them, as `<link rel="modulepreload">`: a link on screen may never be followed, and
@@ -31,15 +54,14 @@ export async function warmPath(pathname: string): Promise<void> {
   for (const file of files) {
     if (fetched.has(file)) continue;
     fetched.add(file);
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = file;
-    document.head.append(link);
+    queue.push(file);
   }
+  drain();
 }
 
 /** Forgets what was read and fetched (tests). */
 export function resetRouteModules() {
   routeModules = undefined;
   fetched.clear();
+  queue.length = 0;
 }

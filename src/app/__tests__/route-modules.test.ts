@@ -26,11 +26,14 @@ describe('warmPath', () => {
     );
     vi.stubGlobal('fetch', fetch);
     await warmPath('/Quiz/');
-    expect(preloads()).toEqual(['/assets/intro-a.js', '/assets/quiz-shell-b.js']);
+    // One link per idle moment.
+    await vi.waitFor(() => expect(preloads()).toEqual(['/assets/intro-a.js', '/assets/quiz-shell-b.js']));
     await warmPath('/faq');
     await warmPath('/quiz');
     // A file shared by two pages is fetched once; the map is read once.
-    expect(preloads()).toEqual(['/assets/intro-a.js', '/assets/quiz-shell-b.js', '/assets/faq-c.js']);
+    await vi.waitFor(() =>
+      expect(preloads()).toEqual(['/assets/intro-a.js', '/assets/quiz-shell-b.js', '/assets/faq-c.js']),
+    );
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledWith('/route-modules.json');
   });
@@ -38,6 +41,7 @@ describe('warmPath', () => {
   it('does nothing for a path the map does not know, or when the map cannot be read', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ '/': ['/assets/home.js'] })));
     await warmPath('/admin/sessions');
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(preloads()).toEqual([]);
 
     resetRouteModules();
