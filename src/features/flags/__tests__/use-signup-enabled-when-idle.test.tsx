@@ -57,5 +57,12 @@ describe('useSignupEnabledWhenIdle', () => {
     expect(screen.getByText('closed')).toBeInTheDocument();
     act(() => world.set(true));
     expect(screen.getByText('open')).toBeInTheDocument();
+
+    // The next page's nav (a navigation): the known value on its first render, no closed flash.
+    const second = document.createElement('div');
+    document.body.append(second);
+    render(<Probe />, { container: second });
+    expect(second).toHaveTextContent('open');
+    expect(world.followed).toEqual(['signup_enabled']);
   });
 });
