@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RateLimitSettings } from './auth/config.ts';
 
 /**
  * Settings of the local stand-in for the Supabase platform. The defaults are the Supabase CLI's
@@ -42,6 +43,11 @@ export interface StackConfig {
   /** access token lifetime in seconds (GoTrue's JWT_EXP) */
   jwtExpiry: number;
   quiet: boolean;
+  /**
+   * Overrides of config.toml's `[auth.rate_limit]` for this stack only. The test stack sets them: its
+   * suites sign up thousands of people from one address, which hosted Auth would rightly refuse.
+   */
+  authRateLimits?: Partial<RateLimitSettings>;
 }
 
 /** The stack's ports moved by `offset` (the Supabase CLI's defaults at 0). */

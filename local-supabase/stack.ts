@@ -149,7 +149,11 @@ export async function startStack(overrides: Partial<StackConfig> = {}): Promise<
 
     const ctx: StackContext = { config, adminPool, apiPool, log, events };
     const rest = whileDatabaseUp(createRest(ctx), () => databaseUp, restUnavailable);
-    const auth = whileDatabaseUp(createAuth(ctx, mail), () => databaseUp, authUnavailable);
+    const auth = whileDatabaseUp(
+      createAuth(ctx, mail, { rateLimits: config.authRateLimits }),
+      () => databaseUp,
+      authUnavailable,
+    );
     const realtime = await createRealtime(ctx);
     const functions = createFunctions(ctx);
     let servicesClosed: Promise<unknown> | undefined;

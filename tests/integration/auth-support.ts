@@ -116,9 +116,9 @@ const run = Math.floor(Math.random() * 250) + 1;
 export const freshLoopbackAddress = () =>
   `127.${run}.${Math.floor(nextAddress / 250) + 1}.${(nextAddress++ % 250) + 1}`;
 
-/** A client of the test stack that connects from `localAddress`. */
-export function clientFrom(localAddress: string, key = stackEnv.anonKey): SupabaseClient {
-  return createClient(stackEnv.url, key, {
+/** A client of the test stack (or of `url`) that connects from `localAddress`. */
+export function clientFrom(localAddress: string, key = stackEnv.anonKey, url = stackEnv.url): SupabaseClient {
+  return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: fetchFrom(localAddress) },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
