@@ -1,31 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { contactTopics, type ContactTopic } from '@/content/pages';
 import { getSessionId } from '@/lib/attribution';
 import { isUniqueViolation } from '@/lib/forms/postgrest-error';
 import { settleWithin } from '@/lib/forms/settle-within';
 import { getSupabase } from '@/lib/supabase';
-import { emailSchema, nameSchema } from '@/lib/validation';
+import type { ContactFormOutput } from '../lib/contact-schema';
 
 export const CONTACT_NOTIFICATION_FUNCTION = 'send-contact-notification';
-export const messageLimits = { min: 10, max: 5000 } as const;
 
-const topicValues = contactTopics.map((t) => t.value) as [ContactTopic, ...ContactTopic[]];
-
-/** The form's rules; they mirror the contact_messages check constraints. */
-export const contactSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  topic: z.enum(topicValues, { message: 'Please choose a topic.' }),
-  message: z
-    .string()
-    .trim()
-    .min(messageLimits.min, `Please write at least ${messageLimits.min} characters.`)
-    .max(messageLimits.max, `Please keep it under ${messageLimits.max} characters.`),
-});
-
-export type ContactFormValues = z.input<typeof contactSchema>;
-export type ContactMessage = z.output<typeof contactSchema> & {
+export type ContactMessage = ContactFormOutput & {
   /** Made in the browser and kept until the send succeeds, so a retry cannot store two rows. */
   id: string;
 };

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -9,15 +9,15 @@ import { toast } from '@/components/ui/toast-store';
 import { messages } from '@/content/messages';
 import { contactTopics } from '@/content/pages';
 import { site } from '@/config/site';
+import { lazyZodResolver } from '@/lib/forms/lazy-resolver';
 import { useSubmissionId } from '@/lib/forms/use-submission-id';
 import { useSubmitOnce } from '@/lib/forms/use-submit-once';
 import { useHydrated } from '@/lib/use-hydrated';
-import {
-  contactSchema,
-  messageLimits,
-  useSendContactMessage,
-  type ContactFormValues,
-} from '../api/send-contact-message';
+import { useSendContactMessage } from '../api/send-contact-message';
+import { messageLimits, type ContactFormValues } from '../lib/contact-limits';
+import type { ContactFormOutput } from '../lib/contact-schema';
+
+const loadContactSchema = () => import('../lib/contact-schema').then((module) => module.contactSchema);
 
 const emptyForm: ContactFormValues = {
   name: '',
@@ -36,8 +36,9 @@ export const contactSuccessToast = {
  * is saved, so a double click or a retry never stores it twice.
  */
 export function ContactForm() {
-  const form = useForm<ContactFormValues>({
-    resolver: zodResolver(contactSchema),
+  const [validation] = useState(() => lazyZodResolver(loadContactSchema));
+  const form = useForm<ContactFormValues, unknown, ContactFormOutput>({
+    resolver: validation.resolver,
     defaultValues: emptyForm,
   });
   const { errors, isSubmitting } = form.formState;
@@ -46,9 +47,9 @@ export function ContactForm() {
   const send = useSendContactMessage();
   const length = useWatch({ control: form.control, name: 'message' }).length;
 
-  const submit = useSubmitOnce(async (values: ContactFormValues) => {
+  const submit = useSubmitOnce(async (values: ContactFormOutput) => {
     try {
-      await send.mutateAsync({ ...contactSchema.parse(values), id: messageId });
+      await send.mutateAsync({ ...values, id: messageId });
     } catch {
       toast(messages.waitlistError);
       return;
@@ -59,7 +60,12 @@ export function ContactForm() {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)} aria-busy={isSubmitting}>
+    <form
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      onFocus={validation.preload}
+      aria-busy={isSubmitting}
+    >
       {/* Disabled in the prerendered HTML until the form's code runs (nothing typed is lost). */}
       <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 sm:grid-cols-2">
         <Field label="Your name" error={errors.name?.message} required>
