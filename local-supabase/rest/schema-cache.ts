@@ -91,6 +91,15 @@ export interface SchemaCache {
 const key = (schema: string, name: string) => `${schema}.${name}`;
 export const tableKey = key;
 
+// The primary key's column names of the relation `c`, in key order ([] without one).
+const PRIMARY_KEY = `coalesce((
+      select json_agg(a.attname order by k.ord)
+      from pg_constraint pk
+      cross join unnest(pk.conkey) with ordinality as k(attnum, ord)
+      join pg_attribute a on a.attrelid = pk.conrelid and a.attnum = k.attnum
+      where pk.conrelid = c.oid and pk.contype = 'p'
+    ), '[]')`;
+
 const TABLES_SQL = `
   select n.nspname as schema, c.relname as name, c.relkind in ('v','m') as is_view,
     coalesce((
@@ -114,13 +123,7 @@ const TABLES_SQL = `
       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
       where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
     ), '[]') as columns,
-    coalesce((
-      select json_agg(a.attname order by k.ord)
-      from pg_constraint pk
-      cross join unnest(pk.conkey) with ordinality as k(attnum, ord)
-      join pg_attribute a on a.attrelid = pk.conrelid and a.attnum = k.attnum
-      where pk.conrelid = c.oid and pk.contype = 'p'
-    ), '[]') as pk
+    ${PRIMARY_KEY} as pk
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'f', 'p')`;
@@ -164,13 +167,7 @@ const VIEWS_SQL = `
 // The tables views show columns of: their column names and primary key.
 const BASES_SQL = `
   select c.oid, n.nspname as schema, c.relname as name, ${COLUMN_NAMES} as columns,
-    coalesce((
-      select json_agg(a.attname order by k.ord)
-      from pg_constraint pk
-      cross join unnest(pk.conkey) with ordinality as k(attnum, ord)
-      join pg_attribute a on a.attrelid = pk.conrelid and a.attnum = k.attnum
-      where pk.conrelid = c.oid and pk.contype = 'p'
-    ), '[]') as pk
+    ${PRIMARY_KEY} as pk
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   where c.oid = any($1::oid[])`;
