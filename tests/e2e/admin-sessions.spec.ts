@@ -80,6 +80,8 @@ test.describe('as the demo admin', () => {
 
     await page.getByRole('button', { name: 'Book a session' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book a session' });
+    // Each child is named with their parent's full name: two Mias of two Sams read apart.
+    await expect(dialog.locator(`option[value="${demoChild.mia}"]`)).toHaveText('Mia (parent: Sam Rivera)');
     await dialog.getByLabel('Child').selectOption(demoChild.mia);
     await expect(dialog.getByLabel('Coach')).toHaveValue('c0000000-0000-4000-8000-000000000001');
     await dialog.getByLabel('Date').fill(day.iso);

@@ -15,8 +15,12 @@ export interface ChildOption {
   coachId: string | null;
   /** the family's zone (the parent's profile); weekly slots are kept in it */
   familyTimeZone: string;
-  parentFirstName: string | null;
+  /** the parent's full name, so two children of the same first name can be told apart */
+  parentName: string | null;
 }
+
+const fullName = (profile?: { first_name: string | null; last_name: string | null }) =>
+  [profile?.first_name, profile?.last_name].filter(Boolean).join(' ') || null;
 
 /** The coaches and children the caller may schedule or filter by (RLS decides which). */
 export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; children: ChildOption[] }> {
@@ -29,7 +33,7 @@ export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; chi
   if (children.error) throw children.error;
   const parentIds = [...new Set((children.data ?? []).map((c) => c.parent_id))];
   const profiles = parentIds.length
-    ? await supabase.from('profiles').select('id, first_name, time_zone').in('id', parentIds)
+    ? await supabase.from('profiles').select('id, first_name, last_name, time_zone').in('id', parentIds)
     : { data: [], error: null };
   if (profiles.error) throw profiles.error;
   const byId = new Map((profiles.data ?? []).map((p) => [p.id, p]));
@@ -41,7 +45,7 @@ export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; chi
       parentId: c.parent_id,
       coachId: c.coach_id,
       familyTimeZone: byId.get(c.parent_id)?.time_zone ?? 'America/New_York',
-      parentFirstName: byId.get(c.parent_id)?.first_name ?? null,
+      parentName: fullName(byId.get(c.parent_id)),
     })),
   };
 }

@@ -99,7 +99,7 @@ export function BookSessionDialog({
             {kids.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.firstName}
-                {c.parentFirstName ? ` (parent: ${c.parentFirstName})` : ''}
+                {c.parentName ? ` (parent: ${c.parentName})` : ''}
               </option>
             ))}
           </Select>
