@@ -101,8 +101,10 @@ export default defineConfig(({ command, mode }) => {
       // large prerendered page each cost about 10 ms of main thread on a phone (measured in a
       // Chromium trace at 4x CPU slowdown); links prefetch a page's module on hover instead.
       modulePreload: false,
-      rollupOptions: {
+      rolldownOptions: {
         output: {
+          // React and its JSX runtime in one file (they were two, each loaded by every page).
+          codeSplitting: { groups: [{ name: 'react', test: /\/node_modules\/react\// }] },
           chunkFileNames: (chunk) =>
             chunk.moduleIds.some((id) => signedInModule.test(id))
               ? 'assets/area-[name]-[hash].js'

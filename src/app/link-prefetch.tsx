@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { whenIdle } from '@/lib/when-idle';
-import { warmPath } from './route-modules';
 
 /** The path of an in-site link, or null for other links (other sites, mail, downloads). */
 function internalPath(anchor: HTMLAnchorElement): string | null {
@@ -46,7 +45,8 @@ export function useLinkPrefetch(preload: (pathname: string) => void) {
           if (!entry.isIntersecting) continue;
           observer?.unobserve(entry.target);
           const path = internalPath(entry.target as HTMLAnchorElement);
-          if (path) void warmPath(path);
+          // The preloader is a module of its own: the first load does not carry it.
+          if (path) void import('./route-modules').then(({ warmPath }) => warmPath(path));
         }
       });
       document.querySelectorAll('a[href]').forEach((anchor) => observer?.observe(anchor));

@@ -1,10 +1,7 @@
-/**
- * A public page's key: its path as React Router would match it (case-insensitive, trailing
- * slashes ignored). Every public page has a static path, so finding it is a lookup.
- */
-export const pageKey = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-
 import { whenIdle } from '../lib/when-idle.ts';
+import { pageKey } from './page-key.ts';
+
+export { pageKey };
 
 /** Where the build lists each public page's script files (written by scripts/prerender.ts). */
 export const ROUTE_MODULES_FILE = 'route-modules.json';

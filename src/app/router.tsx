@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
 import { RootLayout } from './root-layout';
-import { pageKey } from './route-modules';
+import { pageKey } from './page-key';
 
 type Module = Parameters<typeof lazyPage>[0];
 

@@ -119,6 +119,32 @@ test.describe('hydration', () => {
     });
   }
 
+  test('/: a section far below the fold hydrates only as the visitor scrolls toward it', async ({ page }) => {
+    const errors = collectErrors(page);
+    const hydrated = (selector: string) =>
+      page.evaluate(
+        (css) =>
+          Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber$')),
+        selector,
+      );
+    await page.goto('/');
+    await waitForHydration(page);
+    // The section's code has arrived and the page is idle: only its place on the page holds it back.
+    await page.waitForTimeout(1000);
+    expect(await hydrated('#testimonials')).toBe(false);
+    await expect(page.locator('#testimonials')).toContainText('Families feel the difference');
+
+    await page.locator('#testimonials').scrollIntoViewIfNeeded();
+    await expect.poll(() => hydrated('#testimonials')).toBe(true);
+    // Hydrated, so the carousel answers.
+    await page.getByRole('button', { name: 'Show testimonial 3 of 4' }).click();
+    await expect(page.getByRole('button', { name: 'Show testimonial 3 of 4' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(errors).toEqual([]);
+  });
+
   test('/coaching-v2: a FAQ question tapped before its code has arrived opens once it has', async ({
     page,
   }) => {

@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { useScrollThresholds } from '../hooks/use-scroll-thresholds';
 import { AnnouncementBanner } from './banners';
 import { Hero } from './hero';
+import { HydrateNearViewport } from './hydrate-near-viewport';
 import { LandingTopBar } from './landing-top-bar';
 import { StickyCta } from './sticky-cta';
 
@@ -19,6 +20,8 @@ import { StickyCta } from './sticky-cta';
  * The sections below the hero are a module of their own, loaded as soon as a landing page's module
  * runs. The prerendered HTML already shows them; React hydrates them when their code arrives
  * (each is its own Suspense boundary), so the first load carries only the page's frame and hero.
+ * A section hydrates only once it comes within a screen of the viewport (or a pointer or the
+ * keyboard reaches it first).
  */
 type BelowFold = typeof import('./below-fold');
 let belowFold: Promise<BelowFold> | undefined;
@@ -121,7 +124,7 @@ export function LandingPage({ variant, ...slots }: { variant: LandingVariant } &
       <Fragment key={name}>{renderSection(name, variant, slots)}</Fragment>
     ) : (
       <Suspense key={name} fallback={null}>
-        {renderSection(name, variant, slots)}
+        <HydrateNearViewport name={name}>{renderSection(name, variant, slots)}</HydrateNearViewport>
       </Suspense>
     ),
   );
