@@ -103,8 +103,17 @@ export default defineConfig(({ command, mode }) => {
       modulePreload: false,
       rolldownOptions: {
         output: {
-          // React and its JSX runtime in one file (they were two, each loaded by every page).
-          codeSplitting: { groups: [{ name: 'react', test: /\/node_modules\/react\// }] },
+          // React, its JSX runtime and the few tiny modules every prerendered page runs (the
+          // sections' hydration gate, class names, the hydrated flag) in one file: as files of their
+          // own they were five requests and about 0.6 KiB more gzip.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'core',
+                test: /\/node_modules\/react\/|\/src\/(components\/layout\/hydrate-near-viewport\.tsx|lib\/(cn|use-hydrated)\.ts)$/,
+              },
+            ],
+          },
           chunkFileNames: (chunk) =>
             chunk.moduleIds.some((id) => signedInModule.test(id))
               ? 'assets/area-[name]-[hash].js'

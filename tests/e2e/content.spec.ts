@@ -68,6 +68,18 @@ test('the FAQ answers open and close one by one', async ({ page }) => {
   await expect(question).toHaveAttribute('aria-expanded', 'false');
 });
 
+test('a FAQ question far down the page opens at the first click (its group hydrates on the way)', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  await expect(page.getByRole('button', { name: 'Is Ploom therapy?' })).toBeEnabled();
+  const question = page.getByRole('button', { name: 'Are sessions recorded?' });
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
+});
+
 test('the contact form stores the message and the team is emailed', async ({ page }) => {
   const email = uniqueEmail('contact');
   await page.goto('/contact');

@@ -12,7 +12,7 @@ import { cn } from '@/lib/cn';
 import { useScrollThresholds } from '../hooks/use-scroll-thresholds';
 import { AnnouncementBanner } from './banners';
 import { Hero } from './hero';
-import { HydrateNearViewport } from './hydrate-near-viewport';
+import { HydrateNearViewport } from '@/components/layout/hydrate-near-viewport';
 import { LandingTopBar } from './landing-top-bar';
 import { StickyCta } from './sticky-cta';
 

@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HydrateNearViewport } from '../components/hydrate-near-viewport';
+import { HydrateNearViewport } from '../hydrate-near-viewport';
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);

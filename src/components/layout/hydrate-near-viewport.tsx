@@ -1,11 +1,8 @@
-import { use, useSyncExternalStore, type ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** A screen above and below the viewport: a section hydrates before the visitor reaches it. */
 const MARGIN = '100% 0px';
-
-const subscribe = () => () => undefined;
-const isClient = () => true;
-const isServer = () => false;
 
 const INTENT = ['pointerover', 'focusin', 'touchstart'] as const;
 
@@ -57,8 +54,7 @@ function nearViewport(name: string): Promise<void> | undefined {
  * browser (an in-app navigation) it renders at once.
  */
 export function HydrateNearViewport({ name, children }: { name: string; children: ReactNode }) {
-  // False while React hydrates the prerendered HTML (the server snapshot), true once it has.
-  const hydrated = useSyncExternalStore(subscribe, isClient, isServer);
+  const hydrated = useHydrated();
   // Once a section has waited on its gate, every later render passes it to `use` again (React
   // requires it of a component that suspended); one that never waited does not call `use`.
   const gate = hydrated ? gates.get(name) : nearViewport(name);
