@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InlineConfig } from 'vite';
-import { pageKey, ROUTE_MODULES_FILE } from '../src/app/route-modules.ts';
+import { pageKey } from '../src/app/page-key.ts';
+import { ROUTE_MODULES_FILE } from '../src/app/route-modules.ts';
 
 /**
  * The build step that prerenders the public pages (run by the Vite plugin in vite.config.ts after

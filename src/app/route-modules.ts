@@ -1,8 +1,6 @@
 import { whenIdle } from '../lib/when-idle.ts';
 import { pageKey } from './page-key.ts';
 
-export { pageKey };
-
 /** Where the build lists each public page's script files (written by scripts/prerender.ts). */
 export const ROUTE_MODULES_FILE = 'route-modules.json';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeModuleFiles } from '../../../scripts/prerender';
-import { pageKey, resetRouteModules, warmPath } from '../route-modules';
+import { pageKey } from '../page-key';
+import { resetRouteModules, warmPath } from '../route-modules';
 
 const preloads = () =>
   [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>

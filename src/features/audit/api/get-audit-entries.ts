@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { joinName } from '@/lib/names';
 import { getSupabase } from '@/lib/supabase';
 
 export interface AuditFilters {
@@ -71,7 +72,7 @@ export async function getAuditEntries(
       entityId: row.entity_id,
       metadata: (row.metadata ?? {}) as Record<string, unknown>,
       actorId: row.actor_user_id,
-      actorName: [row.actor_first_name, row.actor_last_name].filter(Boolean).join(' ') || null,
+      actorName: joinName(row.actor_first_name, row.actor_last_name),
       actorEmail: row.actor_email,
     })),
   };

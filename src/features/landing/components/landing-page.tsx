@@ -1,4 +1,5 @@
 import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { HydrateNearViewport } from '@/components/layout/hydrate-near-viewport';
 import { useScrollToHashOnMount } from '@/components/layout/scroll';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteNav } from '@/components/layout/site-nav';
@@ -12,7 +13,6 @@ import { cn } from '@/lib/cn';
 import { useScrollThresholds } from '../hooks/use-scroll-thresholds';
 import { AnnouncementBanner } from './banners';
 import { Hero } from './hero';
-import { HydrateNearViewport } from '@/components/layout/hydrate-near-viewport';
 import { LandingTopBar } from './landing-top-bar';
 import { StickyCta } from './sticky-cta';
 

@@ -3,11 +3,11 @@ import { getSessionId } from '@/lib/attribution';
 import { isUniqueViolation } from '@/lib/forms/postgrest-error';
 import { settleWithin } from '@/lib/forms/settle-within';
 import { getSupabase } from '@/lib/supabase';
-import type { ContactFormOutput } from '../lib/contact-schema';
+import type { ContactFormValues } from '../lib/contact-limits';
 
 export const CONTACT_NOTIFICATION_FUNCTION = 'send-contact-notification';
 
-export type ContactMessage = ContactFormOutput & {
+export type ContactMessage = ContactFormValues & {
   /** Made in the browser and kept until the send succeeds, so a retry cannot store two rows. */
   id: string;
 };

@@ -15,7 +15,6 @@ import { useSubmitOnce } from '@/lib/forms/use-submit-once';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { messageLimits, type ContactFormValues } from '../lib/contact-limits';
-import type { ContactFormOutput } from '../lib/contact-schema';
 
 const loadContactSchema = () => import('../lib/contact-schema').then((module) => module.contactSchema);
 
@@ -37,7 +36,7 @@ export const contactSuccessToast = {
  */
 export function ContactForm() {
   const [validation] = useState(() => lazyZodResolver(loadContactSchema));
-  const form = useForm<ContactFormValues, unknown, ContactFormOutput>({
+  const form = useForm<ContactFormValues>({
     resolver: validation.resolver,
     defaultValues: emptyForm,
   });
@@ -47,7 +46,7 @@ export function ContactForm() {
   const send = useSendContactMessage();
   const length = useWatch({ control: form.control, name: 'message' }).length;
 
-  const submit = useSubmitOnce(async (values: ContactFormOutput) => {
+  const submit = useSubmitOnce(async (values: ContactFormValues) => {
     try {
       await send.mutateAsync({ ...values, id: messageId });
     } catch {

@@ -9,7 +9,7 @@ const topicValues = contactTopics.map((t) => t.value) as [ContactTopic, ...Conta
  * The contact form's rules; they mirror the contact_messages check constraints. A module of its
  * own, loaded when a person starts on the form (src/lib/forms/lazy-resolver.ts).
  */
-export const contactSchema: z.ZodType<ContactFormOutput, ContactFormValues> = z.object({
+export const contactSchema: z.ZodType<ContactFormValues, ContactFormValues> = z.object({
   name: nameSchema,
   email: emailSchema,
   topic: z.enum(topicValues, { message: 'Please choose a topic.' }),
@@ -19,5 +19,3 @@ export const contactSchema: z.ZodType<ContactFormOutput, ContactFormValues> = z.
     .min(messageLimits.min, `Please write at least ${messageLimits.min} characters.`)
     .max(messageLimits.max, `Please keep it under ${messageLimits.max} characters.`),
 });
-
-export type ContactFormOutput = ContactFormValues;

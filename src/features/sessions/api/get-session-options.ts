@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { joinName } from '@/lib/names';
 import { getSupabase } from '@/lib/supabase';
 import { sessionKeys } from './keys';
 
@@ -19,9 +20,6 @@ export interface ChildOption {
   parentName: string | null;
 }
 
-const fullName = (profile?: { first_name: string | null; last_name: string | null }) =>
-  [profile?.first_name, profile?.last_name].filter(Boolean).join(' ') || null;
-
 /** The coaches and children the caller may schedule or filter by (RLS decides which). */
 export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; children: ChildOption[] }> {
   const supabase = await getSupabase();
@@ -39,14 +37,17 @@ export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; chi
   const byId = new Map((profiles.data ?? []).map((p) => [p.id, p]));
   return {
     coaches: (coaches.data ?? []).map((c) => ({ id: c.id, name: c.display_name, timeZone: c.time_zone })),
-    children: (children.data ?? []).map((c) => ({
-      id: c.id,
-      firstName: c.first_name,
-      parentId: c.parent_id,
-      coachId: c.coach_id,
-      familyTimeZone: byId.get(c.parent_id)?.time_zone ?? 'America/New_York',
-      parentName: fullName(byId.get(c.parent_id)),
-    })),
+    children: (children.data ?? []).map((c) => {
+      const parent = byId.get(c.parent_id);
+      return {
+        id: c.id,
+        firstName: c.first_name,
+        parentId: c.parent_id,
+        coachId: c.coach_id,
+        familyTimeZone: parent?.time_zone ?? 'America/New_York',
+        parentName: joinName(parent?.first_name, parent?.last_name),
+      };
+    }),
   };
 }
 
