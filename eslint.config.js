@@ -5,6 +5,20 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
 /** Features never import each other; shared folders import no feature (see CONVENTIONS.md). */
+// The public pages hydrate without React Router (decision 070): only the signed-in areas' route
+// table and screens use it, on the site's own history (src/app/area-router.tsx).
+const routerOnlyInAreas = {
+  name: 'react-router-dom',
+  message:
+    "Use '@/lib/navigation' (Link, NavLink, useLocation, useNavigate): the router is for the signed-in areas' routes only.",
+};
+const areaRouterFiles = [
+  'src/app/area-router.tsx',
+  'src/app/area-routes.tsx',
+  'src/app/routes/{admin,app,child}/**',
+  'src/app/components/{area-shell,require-auth}.tsx',
+  '**/__tests__/**',
+];
 const featureBoundaries = {
   files: ['src/features/**/*.{ts,tsx}'],
   rules: {
@@ -17,6 +31,7 @@ const featureBoundaries = {
             message: 'A feature may not import another feature or the app layer: compose them in src/app.',
           },
         ],
+        paths: [routerOnlyInAreas],
       },
     ],
   },
@@ -38,6 +53,7 @@ const sharedBoundaries = {
             message: 'Shared code may not import features or the app layer.',
           },
         ],
+        paths: [routerOnlyInAreas],
       },
     ],
   },
@@ -71,4 +87,9 @@ export default tseslint.config(
   },
   featureBoundaries,
   sharedBoundaries,
+  {
+    files: ['src/app/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    ignores: areaRouterFiles,
+    rules: { 'no-restricted-imports': ['error', { paths: [routerOnlyInAreas] }] },
+  },
 );

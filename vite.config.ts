@@ -74,6 +74,18 @@ function prerenderPlugin(): Plugin {
 const signedInModule =
   /\/src\/(app\/(area-routes\.tsx|routes\/(admin|app|child)\/)|features\/(sessions|session-room|users|audit|settings|reports|billing|family|families|child-accounts|child-area|account|points|mfa)\/)/;
 
+/** The modules of the shared first-load chunk (see `codeSplitting` below). */
+const coreModules = [
+  /\/node_modules\/react\//,
+  /\/node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|Icon|context|defaultAttributes|shared\/src\/utils\/[^/]+|icons\/(x|menu))\.mjs$/,
+  /\/src\/components\/layout\/(hydrate-near-viewport|site-nav|site-footer|use-current-year|logo|section-link|scroll)\.tsx?$/,
+  /\/src\/components\/ui\/button\.tsx$/,
+  /\/src\/app\/components\/nav-[a-z-]+\.tsx$/,
+  /\/src\/features\/auth\/hooks\/use-auth\.ts$/,
+  /\/src\/lib\/(cn|use-hydrated|use-page-meta)\.ts$/,
+  /\/src\/(config\/site|content\/nav)\.ts$/,
+];
+
 export default defineConfig(({ command, mode }) => {
   if (command === 'build') {
     // Fail the build, not the visitor's page, when the Supabase settings are missing.
@@ -103,16 +115,11 @@ export default defineConfig(({ command, mode }) => {
       modulePreload: false,
       rolldownOptions: {
         output: {
-          // React, its JSX runtime and the few tiny modules every prerendered page runs (the
-          // sections' hydration gate, class names, the hydrated flag) in one file: as files of their
-          // own they were five requests and about 0.6 KiB more gzip.
+          // React, its JSX runtime and the frame every public page shows (nav, logo, footer,
+          // buttons, the icons' base, the sections' hydration gate) in one file: as files of their
+          // own they were a dozen requests and about 2 KiB more gzip (bench/bundle-size.ts).
           codeSplitting: {
-            groups: [
-              {
-                name: 'core',
-                test: /\/node_modules\/react\/|\/src\/(components\/layout\/hydrate-near-viewport\.tsx|lib\/(cn|use-hydrated)\.ts)$/,
-              },
-            ],
+            groups: [{ name: 'core', test: (id: string) => coreModules.some((m) => m.test(id)) }],
           },
           chunkFileNames: (chunk) =>
             chunk.moduleIds.some((id) => signedInModule.test(id))

@@ -1,5 +1,4 @@
 import { prerender } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
 import { renderToString } from 'react-dom/server';
 import { AppProvider } from './app/provider';
 import { LoadingScreen } from './app/loading-screen';
@@ -11,6 +10,8 @@ import {
   prerenderedPaths,
   preloadPath,
 } from './app/router';
+import { createMemoryHistory } from './lib/history';
+import { NavigationProvider } from './lib/navigation';
 import { collectPageMeta, fullTitle, type PageMeta } from './lib/use-page-meta';
 
 /**
@@ -44,9 +45,9 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     await preloadPath(new URL(url, 'http://prerender.invalid').pathname);
     const { prelude } = await prerender(
       <AppProvider>
-        <StaticRouter location={url}>
+        <NavigationProvider history={createMemoryHistory([url])}>
           <AppRoutes />
-        </StaticRouter>
+        </NavigationProvider>
       </AppProvider>,
       // Every boundary inline, in document order: never a fallback revealed later by a script.
       { progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -1,7 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { getSessionId, rememberLanding } from '@/lib/attribution';
+import { createBrowserHistory } from '@/lib/history';
+import { NavigationProvider } from '@/lib/navigation';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadPath } from './app/router';
 import './index.css';
@@ -16,9 +17,9 @@ const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <AppProvider>
-      <BrowserRouter>
+      <NavigationProvider history={createBrowserHistory()}>
         <AppRoutes />
-      </BrowserRouter>
+      </NavigationProvider>
     </AppProvider>
   </StrictMode>
 );

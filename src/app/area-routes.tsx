@@ -1,5 +1,6 @@
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { AreaRouter } from './area-router';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
 import { QueryBoundary } from './query-boundary';
@@ -77,6 +78,16 @@ export async function preloadAreaPath(pathname: string): Promise<void> {
 }
 
 /** The signed-in areas, matched against the whole path (rendered by the router's catch-all route). */
+function AreaRouteTable() {
+  return useRoutes(areaRoutes);
+}
+
 export default function AreaRoutes() {
-  return <QueryBoundary>{useRoutes(areaRoutes)}</QueryBoundary>;
+  return (
+    <AreaRouter>
+      <QueryBoundary>
+        <AreaRouteTable />
+      </QueryBoundary>
+    </AreaRouter>
+  );
 }

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/navigation';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 interface BoundaryProps {
@@ -20,11 +20,7 @@ class Boundary extends Component<BoundaryProps, { error: unknown; resetKey: stri
   }
 
   render() {
-    return this.state.error === undefined ? (
-      this.props.children
-    ) : (
-      <RouteErrorBoundary error={this.state.error} />
-    );
+    return this.state.error === undefined ? this.props.children : <RouteErrorBoundary />;
   }
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/navigation';
 import { whenIdle } from '@/lib/when-idle';
 
 /** The path of an in-site link, or null for other links (other sites, mail, downloads). */

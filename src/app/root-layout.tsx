@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { replayEarlyClicks } from './early-clicks';
 import { RouteErrors } from './error-boundary';
 import { useLinkPrefetch } from './link-prefetch';
@@ -14,10 +13,12 @@ const PageTracker = lazy(() =>
 export interface RootLayoutProps {
   /** Loads the modules of the routes a path matches (the router's preloadPath). */
   preload: (pathname: string) => void;
+  /** The page at the current location. */
+  children: ReactNode;
 }
 
 /** Wraps every route: skip link, the page, scroll restoration, page tracking, link prefetching. */
-export function RootLayout({ preload }: RootLayoutProps) {
+export function RootLayout({ preload, children }: RootLayoutProps) {
   useLinkPrefetch(preload);
   // After hydration (or the first render in the browser): clicks made before the code ran.
   useEffect(replayEarlyClicks, []);
@@ -29,9 +30,7 @@ export function RootLayout({ preload }: RootLayoutProps) {
       >
         Skip to content
       </a>
-      <RouteErrors>
-        <Outlet />
-      </RouteErrors>
+      <RouteErrors>{children}</RouteErrors>
       <ScrollRestoration />
       <Suspense fallback={null}>
         <PageTracker />

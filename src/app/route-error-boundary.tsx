@@ -1,18 +1,15 @@
-import { Link, isRouteErrorResponse } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 
 /** What a page that failed to render shows instead (see error-boundary.tsx). */
-export function RouteErrorBoundary({ error }: { error: unknown }) {
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+export function RouteErrorBoundary() {
   return (
     <main
       id="main"
       className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
     >
       <h1 className="font-display text-3xl font-bold">Something went wrong</h1>
-      <p className="text-ink-muted">
-        Sorry, this page could not be shown{detail ? ` (${detail})` : ''}. Please reload, or go back home.
-      </p>
+      <p className="text-ink-muted">Sorry, this page could not be shown. Please reload, or go back home.</p>
       <div className="flex gap-3">
         <button
           type="button"

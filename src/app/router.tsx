@@ -1,6 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { Navigate, useLocation } from '@/lib/navigation';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
 import { RootLayout } from './root-layout';
@@ -131,18 +131,6 @@ async function preloadElsewhere(pathname: string): Promise<void> {
   await preloadAreaPath(pathname);
 }
 
-/**
- * The route table: the root layout around one catch-all route. React Router matches and ranks a
- * table on every render of the routes, which for a table of every page cost a phone tens of
- * milliseconds at hydration; the page itself is found by its path (PageAtLocation).
- */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout preload={(pathname) => void preloadPath(pathname)} />,
-    children: [{ path: '*', element: <PageAtLocation /> }],
-  },
-];
-
 const preloaded = new Map<string, Promise<void>>();
 
 /**
@@ -166,7 +154,17 @@ export function preloadPath(pathname: string): Promise<void> {
   return done;
 }
 
-/** The routes, rendered for the current location (BrowserRouter in the browser, StaticRouter at build). */
+const preloadOnIntent = (pathname: string) => void preloadPath(pathname);
+
+/**
+ * The site at the current location (the browser's history, or the prerender's): the root layout
+ * around the page found by its path. A public page is a lookup, not a route table matched and
+ * ranked on every render; the signed-in areas bring React Router for their nested routes.
+ */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return (
+    <RootLayout preload={preloadOnIntent}>
+      <PageAtLocation />
+    </RootLayout>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '@/lib/navigation';
 
 const STORAGE_KEY = 'ploom_scroll_positions';
 // Layout effects warn on the server; the prerender never scrolls anyway.

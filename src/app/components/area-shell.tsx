@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useAuth } from '@/features/auth/hooks/use-auth';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { messages } from '@/content/messages';
 import { usePageMeta } from '@/lib/use-page-meta';

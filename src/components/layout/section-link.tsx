@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { sectionHomePath } from '@/content/nav';
 import { scrollToSection } from './scroll';
 

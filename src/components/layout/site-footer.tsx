@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { site } from '@/config/site';
 import { footerDisclaimer, footerExploreLinks, footerLegalLinks } from '@/content/nav';
 import { Logo } from './logo';

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from '@/lib/navigation';
 import { siteNavLinks, type SiteNavLink } from '@/content/nav';
 import { cn } from '@/lib/cn';
 import { Logo } from './logo';

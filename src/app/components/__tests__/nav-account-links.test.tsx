@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryHistory } from '@/lib/history';
+import { TestRouter } from '@/test/router';
 import { NavAccountLinks } from '../nav-account-links';
 
 const state = vi.hoisted(() => ({
@@ -16,22 +17,14 @@ vi.mock('@/features/flags/hooks/use-signup-enabled-when-idle', () => ({
 const signedOut = { user: null, loading: false, roleLoading: false, isAdmin: false, signOut: vi.fn() };
 
 function renderAt(path: string, extra?: React.ReactNode) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <NavAccountLinks />
-            {extra}
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
+  const history = createMemoryHistory([path]);
+  render(
+    <TestRouter history={history}>
+      <NavAccountLinks />
+      {extra}
+    </TestRouter>,
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  return history;
 }
 
 beforeEach(() => {
@@ -49,10 +42,10 @@ describe('NavAccountLinks', () => {
 
   it('offers Join Waitlist instead when sign-up is closed, opening /waitlist from other pages', async () => {
     state.signupEnabled = false;
-    const router = renderAt('/about');
+    const history = renderAt('/about');
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Join Waitlist' }));
-    expect(router.state.location.pathname).toBe('/waitlist');
+    expect(history.location.pathname).toBe('/waitlist');
   });
 
   it("scrolls to the page's own waitlist section when there is one", async () => {
@@ -63,14 +56,14 @@ describe('NavAccountLinks', () => {
       value: scrollIntoView,
       configurable: true,
     });
-    const router = renderAt(
+    const history = renderAt(
       '/coaching-home',
       <section id="waitlist">
         <input aria-label="Name" />
       </section>,
     );
     await userEvent.click(screen.getByRole('link', { name: 'Join Waitlist' }));
-    expect(router.state.location.pathname).toBe('/coaching-home');
+    expect(history.location.pathname).toBe('/coaching-home');
     expect(scrollIntoView).toHaveBeenCalled();
     expect(screen.getByLabelText('Name')).toHaveFocus();
     delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
@@ -94,9 +87,9 @@ describe('NavAccountLinks', () => {
   it('signs out and returns home', async () => {
     const signOut = vi.fn(async () => undefined);
     state.auth = { ...signedOut, user: { id: 'u' }, signOut };
-    const router = renderAt('/pricing');
+    const history = renderAt('/pricing');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(signOut).toHaveBeenCalled();
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
   });
 });

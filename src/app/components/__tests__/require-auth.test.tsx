@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from '@/lib/navigation';
+import { TestRouter } from '@/test/router';
 import { RequireAuth } from '../require-auth';
 
 const state = vi.hoisted(() => ({ auth: {} as Record<string, unknown> }));
@@ -12,21 +14,21 @@ function LoginProbe() {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginProbe /> },
-      {
-        path: '/admin/waitlist',
-        element: (
-          <RequireAuth roles={['admin', 'coach']}>
-            <p>leads</p>
-          </RequireAuth>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
+  render(
+    <TestRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/login" element={<LoginProbe />} />
+        <Route
+          path="/admin/waitlist"
+          element={
+            <RequireAuth roles={['admin', 'coach']}>
+              <p>leads</p>
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </TestRouter>,
   );
-  render(<RouterProvider router={router} />);
 }
 
 beforeEach(() => {

@@ -1,4 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { useNavigate } from '@/lib/navigation';
 import { AreaPage } from '@/app/components/area-shell';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock, HeartHandshake, MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/navigation';
 import { Logo } from '@/components/layout/logo';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';

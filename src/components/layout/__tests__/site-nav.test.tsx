@@ -1,28 +1,21 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMemoryHistory } from '@/lib/history';
+import { TestRouter } from '@/test/router';
 import { SiteFooter } from '../site-footer';
 import { SiteNav } from '../site-nav';
 
 function renderAt(path: string, page: React.ReactNode = <main id="main" />) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <SiteNav accountLinks={<button type="button">Join Waitlist</button>} />
-            {page}
-            <SiteFooter />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
+  const history = createMemoryHistory([path]);
+  render(
+    <TestRouter history={history}>
+      <SiteNav accountLinks={<button type="button">Join Waitlist</button>} />
+      {page}
+      <SiteFooter />
+    </TestRouter>,
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  return history;
 }
 
 describe('SiteNav', () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { cn } from '@/lib/cn';
 
 export type AccountTab = 'profile' | 'children' | 'notifications' | 'data';

@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { createMemoryHistory } from '@/lib/history';
+import { TestRouter } from '@/test/router';
 import { PageTracker } from '../components/page-tracker';
 import type { PageViewEvent } from '../api/record-page-view';
 import type { PageLeaveEvent } from '../lib/send-page-leave';
@@ -24,22 +25,15 @@ function setup(initial: string) {
       sendPageLeave={(event) => leaves.push(event)}
     />
   );
-  const router = createMemoryRouter(
-    [
-      { path: '/child/dashboard', element },
-      { path: '/child/session/:sessionId', element },
-      { path: '/login', element },
-    ],
-    { initialEntries: [initial] },
-  );
-  render(<RouterProvider router={router} />);
-  return { router, views, leaves };
+  const history = createMemoryHistory([initial]);
+  render(<TestRouter history={history}>{element}</TestRouter>);
+  return { history, views, leaves };
 }
 
 describe('analytics in the child area', () => {
   it('records only an anonymous page view: the section, no ids, no browser, no visit', async () => {
-    const { router, views, leaves } = setup('/child/session/3f2b6c1e-1111-4111-8111-111111111111?from=dash');
-    await act(() => router.navigate('/child/dashboard'));
+    const { history, views, leaves } = setup('/child/session/3f2b6c1e-1111-4111-8111-111111111111?from=dash');
+    act(() => history.push('/child/dashboard'));
     expect(views).toEqual([
       {
         session_id: 'anonymous',
@@ -59,10 +53,10 @@ describe('analytics in the child area', () => {
   });
 
   it('still times the page left before the child area, and tracks normally after it', async () => {
-    const { router, views, leaves } = setup('/login');
-    await act(() => router.navigate('/child/dashboard'));
+    const { history, views, leaves } = setup('/login');
+    act(() => history.push('/child/dashboard'));
     expect(leaves.map((l) => l.page_path)).toEqual(['/login']);
-    await act(() => router.navigate('/login'));
+    act(() => history.push('/login'));
     expect(views.map((v) => [v.page_path, v.session_id === 'anonymous'])).toEqual([
       ['/login', false],
       ['/child/dashboard', true],

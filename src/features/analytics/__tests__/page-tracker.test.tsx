@@ -1,7 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryHistory } from '@/lib/history';
+import { TestRouter } from '@/test/router';
 import { PageTracker } from '../components/page-tracker';
 import type { PageViewEvent } from '../api/record-page-view';
 import type { PageLeaveEvent } from '../lib/send-page-leave';
@@ -24,19 +25,13 @@ function setup(initial = '/coaching?utm_source=ads') {
     leaves.push(event);
   });
   const element = <PageTracker recordPageView={recordPageView} sendPageLeave={sendPageLeave} />;
-  const router = createMemoryRouter(
-    [
-      { path: '/coaching', element },
-      { path: '/pricing', element },
-    ],
-    { initialEntries: [initial] },
-  );
+  const history = createMemoryHistory([initial]);
   render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <TestRouter history={history}>{element}</TestRouter>
     </StrictMode>,
   );
-  return { router, views, leaves };
+  return { history, views, leaves };
 }
 
 beforeEach(() => {
@@ -46,7 +41,7 @@ beforeEach(() => {
 
 describe('PageTracker', () => {
   it('records one page view per route change, even under StrictMode', async () => {
-    const { router, views } = setup();
+    const { history, views } = setup();
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({
       event_type: 'page_view',
@@ -58,16 +53,16 @@ describe('PageTracker', () => {
     });
     expect(views[0].session_id).toMatch(/^session_\d+_[a-z0-9]+$/);
 
-    await act(() => router.navigate('/pricing'));
+    act(() => history.push('/pricing'));
     expect(views.map((v) => v.page_path)).toEqual(['/coaching?utm_source=ads', '/pricing']);
     expect(views[1].session_id).toBe(views[0].session_id);
   });
 
   it('sends a page leave for the page left, with the time spent on it', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const { router, leaves, views } = setup();
+    const { history, leaves, views } = setup();
     vi.setSystemTime(Date.now() + 42_000);
-    await act(() => router.navigate('/pricing'));
+    act(() => history.push('/pricing'));
     expect(leaves).toEqual([
       {
         session_id: views[0].session_id,
@@ -91,10 +86,11 @@ describe('PageTracker', () => {
 
   it('ignores a failing page-view insert', async () => {
     const recordPageView = vi.fn(() => Promise.reject(new Error('offline')));
-    const router = createMemoryRouter([
-      { path: '/', element: <PageTracker recordPageView={recordPageView} sendPageLeave={() => undefined} /> },
-    ]);
-    render(<RouterProvider router={router} />);
+    render(
+      <TestRouter>
+        <PageTracker recordPageView={recordPageView} sendPageLeave={() => undefined} />
+      </TestRouter>,
+    );
     await act(async () => undefined);
     expect(recordPageView).toHaveBeenCalledTimes(1);
   });

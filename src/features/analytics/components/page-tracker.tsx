@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/navigation';
 import { getSessionId, rememberLanding } from '@/lib/attribution';
 import { whenIdle } from '@/lib/when-idle';
 import { recordPageView as defaultRecordPageView, type PageViewEvent } from '../api/record-page-view';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { TestRouter } from '@/test/router';
 import { describe, expect, it, vi } from 'vitest';
 import { ChildDashboard } from '../components/child-dashboard';
 import { isRoomOpen, sessionDay } from '../lib/when';
@@ -41,9 +41,9 @@ function renderDashboard(startsIn: number | null) {
   rpc.mockResolvedValue({ data: [dashboardRow(startsIn)], error: null });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
+      <TestRouter>
         <ChildDashboard sessionHref={(id) => `/child/session/${id}`} />
-      </MemoryRouter>
+      </TestRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,6 +1,6 @@
 import { CalendarHeart, Sparkles, Star } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { messages } from '@/content/messages';
 import { useAtHomeTools } from '../api/get-at-home-tools';

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@/lib/navigation';
 import { Field } from '@/components/ui/field';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';

@@ -1,5 +1,5 @@
 import { Award, CalendarDays, Lightbulb } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import type { AtHomeTool } from '../queries/get-at-home-tools';
 import type { DashboardChild } from '../queries/get-dashboard';

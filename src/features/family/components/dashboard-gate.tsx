@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { useOnboarding } from '../api/get-onboarding';
 import { DashboardScreen } from './dashboard-screen';

@@ -1,5 +1,5 @@
 import { Video } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useNow } from '../hooks/use-now';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { useFamilySession } from '../api/get-family-session';
 import type { FamilySession } from '../queries/get-family-session';

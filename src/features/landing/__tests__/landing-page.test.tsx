@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { TestRouter } from '@/test/router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { variants, type VariantId } from '@/content/variants';
@@ -9,7 +9,7 @@ import { LandingPage } from '../components/landing-page';
 /** Renders a landing page with its sections below the hero, which load as a module of their own. */
 async function renderVariant(id: VariantId) {
   const result = render(
-    <MemoryRouter initialEntries={[variants[id].path]}>
+    <TestRouter initialEntries={[variants[id].path]}>
       <LandingPage
         variant={variants[id]}
         newsletter={<p>newsletter form</p>}
@@ -22,7 +22,7 @@ async function renderVariant(id: VariantId) {
         }
         accountLinks={<a href="/login">Login</a>}
       />
-    </MemoryRouter>,
+    </TestRouter>,
   );
   await act(async () => {
     await import('../components/below-fold');

@@ -1,24 +1,24 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from '@/lib/navigation';
+import { TestRouter } from '@/test/router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { questions } from '@/content/quiz';
 import { QuizQuestions } from '../components/quiz-questions';
 import { PROGRESS_STORAGE_KEY, emptyProgress, loadProgress, saveProgress } from '../lib/progress';
 
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+/** The questions while the location is theirs, the location once they have left. */
+function Page() {
+  const { pathname } = useLocation();
+  return pathname === paths.quizQuestions ? <QuizQuestions /> : <p data-testid="where">{pathname}</p>;
 }
 
 function renderQuestions() {
   return render(
-    <MemoryRouter initialEntries={[paths.quizQuestions]}>
-      <Routes>
-        <Route path={paths.quizQuestions} element={<QuizQuestions />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <TestRouter initialEntries={[paths.quizQuestions]}>
+      <Page />
+    </TestRouter>,
   );
 }
 

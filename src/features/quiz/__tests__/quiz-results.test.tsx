@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { TestRouter } from '@/test/router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { QuizResults } from '../components/quiz-results';
@@ -20,9 +20,9 @@ function renderResults() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[paths.quizResults]}>
+      <TestRouter initialEntries={[paths.quizResults]}>
         <QuizResults />
-      </MemoryRouter>
+      </TestRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '@/lib/navigation';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';

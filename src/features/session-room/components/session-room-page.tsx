@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { SessionRoom, type SessionRoomProps } from './session-room';
 
 export interface SessionRoomPageProps extends SessionRoomProps {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation';
 import { Button, buttonClasses } from '@/components/ui/button';
 import type { SessionRow } from '../api/get-sessions';
 import { useUpdateSession } from '../api/update-session';
