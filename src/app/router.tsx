@@ -83,7 +83,7 @@ export const prerenderedPaths = pages.filter(([, , prerender]) => prerender).map
  * The prerendered pages whose first render fetches or submits (a form at the top of the page). The
  * other prerendered pages hydrate without TanStack Query; their forms and live parts bring it.
  */
-const queryAtOnce = new Set<string>([paths.requestFitCall, paths.waitlist, paths.contact]);
+const queryAtOnce = new Set<string>([paths.waitlist, paths.contact]);
 
 /** Each public page's element and preload, by its key. */
 const pageByKey = new Map<string, { element: ReactElement; preload: RouteHandle['preload'] }>();

@@ -173,6 +173,37 @@ test.describe('hydration', () => {
     expect(errors).toEqual([]);
   });
 
+  test("/request-fit-call: the page is interactive before the form's code arrives, and the form works once it has", async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/fit-call-form-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/request-fit-call');
+    await waitForHydration(page);
+    // The form is on screen from the HTML, its fields disabled until its code runs.
+    const name = page.getByLabel("Parent's name");
+    await expect(name).toBeVisible();
+    await expect(name).toBeDisabled();
+    // The rest of the page is React's already: the Back link navigates in the app.
+    const back = page.getByRole('link', { name: 'Back' });
+    expect(await back.evaluate((node) => Object.keys(node).some((k) => k.startsWith('__reactFiber$')))).toBe(
+      true,
+    );
+    release();
+    await expect(name).toBeEnabled();
+    await name.fill('Sam Rivera');
+    await page.getByRole('button', { name: 'Request My Free Intro Call' }).click();
+    // Validated by the form's own code: the empty email is reported, and what was typed stays.
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveValue('Sam Rivera');
+    expect(errors).toEqual([]);
+  });
+
   test('/ reloaded below the fold: the top bar is opaque and the sticky call-to-action shows', async ({
     page,
   }) => {

@@ -1,12 +1,26 @@
 import { ArrowLeft, Clock, HeartHandshake, MessageCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate } from '@/lib/navigation';
 import { Logo } from '@/components/layout/logo';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
-import { FitCallForm } from '@/features/leads/components/fit-call-form';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { LoadingScreen } from '../../loading-screen';
+import { loadQueryClient, QueryBoundary } from '../../query-boundary';
+
+/**
+ * The form's code (react-hook-form, TanStack Query's mutation, the toaster's store) loads beside the
+ * page rather than before it: the prerendered form shows from the first paint (its fields disabled
+ * until its code runs), the rest of the page hydrates without waiting for it, and the form hydrates
+ * when its code arrives. Started when this module runs, so a link hovered elsewhere fetches it too.
+ */
+const loadFitCallForm = () => import('@/features/leads/components/fit-call-form');
+const FitCallForm = lazy(() => loadFitCallForm().then((module) => ({ default: module.FitCallForm })));
+if (typeof window !== 'undefined') {
+  void loadFitCallForm();
+  void loadQueryClient();
+}
 
 /** After a request, the parent returns to /coaching after this long (SPEC §9). */
 export const FIT_CALL_REDIRECT_MS = 1500;
@@ -60,11 +74,15 @@ export default function RequestFitCallPage() {
           aria-label="Intro call request"
           className="mx-auto mt-8 max-w-2xl rounded-3xl border border-brand-100 bg-white p-5 shadow-sm sm:p-8"
         >
-          <FitCallForm
-            onSuccess={() => {
-              redirectTimer.current = setTimeout(() => navigate(paths.coaching), FIT_CALL_REDIRECT_MS);
-            }}
-          />
+          <Suspense fallback={<LoadingScreen />}>
+            <QueryBoundary>
+              <FitCallForm
+                onSuccess={() => {
+                  redirectTimer.current = setTimeout(() => navigate(paths.coaching), FIT_CALL_REDIRECT_MS);
+                }}
+              />
+            </QueryBoundary>
+          </Suspense>
         </section>
 
         <ul
