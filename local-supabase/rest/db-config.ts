@@ -21,6 +21,12 @@ export interface DbConfig {
   planEnabled: boolean;
   /** db-tx-end: whether a request's transaction commits, and whether `Prefer: tx` may override it */
   txEnd: TxEnd;
+  /**
+   * db-pre-request: a function (schema-qualified) called in each request's transaction, as the
+   * request's role with its settings in place, before the main statement; what it raises answers
+   * the request (e.g. `raise sqlstate 'PT401'` → 401).
+   */
+  preRequest?: string;
 }
 
 const TX_ENDS: TxEnd[] = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'];
@@ -39,6 +45,14 @@ const ROLE_SETTINGS_SQL = `
 const parseBool = (value: string | undefined, fallback: boolean) =>
   value === undefined ? fallback : ['true', 'on', 'yes', '1'].includes(value.trim().toLowerCase());
 
+/** `schema.function` (or `function`) as a quoted SQL name; anything else is ignored, as PostgREST fails to load it. */
+function qualifiedFunction(value: string | undefined): string | undefined {
+  const parts = value?.trim().split('.');
+  if (!parts || parts.length > 2 || parts.some((part) => !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(part)))
+    return undefined;
+  return parts.map((part) => `"${part}"`).join('.');
+}
+
 export function dbConfigFrom(file: ApiSettings, settings: Map<string, string>): DbConfig {
   const schemas = settings
     .get('db_schemas')
@@ -53,6 +67,7 @@ export function dbConfigFrom(file: ApiSettings, settings: Map<string, string>): 
     aggregatesEnabled: parseBool(settings.get('db_aggregates_enabled'), false),
     planEnabled: parseBool(settings.get('db_plan_enabled'), false),
     txEnd: txEnd && TX_ENDS.includes(txEnd) ? txEnd : 'commit',
+    preRequest: qualifiedFunction(settings.get('db_pre_request')),
   };
 }
 

@@ -151,6 +151,7 @@ export function createExecutor(pool: pg.Pool) {
     statement: Statement,
     name: string | undefined,
     markBroken: () => void,
+    preRequest: string | undefined,
   ): Promise<ResultRow> {
     await client.query(
       statement.readOnly
@@ -159,6 +160,7 @@ export function createExecutor(pool: pg.Pool) {
     );
     try {
       await client.query({ name: 'pgrst_locals', text: LOCALS_SQL, values: locals });
+      if (preRequest) await client.query(`select ${preRequest}()`);
       const result = await client.query<ResultRow>({ name, text: statement.text, values: statement.values });
       const row = statement.explainPlan
         ? planResult(statement.explainPlan, result)
@@ -189,6 +191,7 @@ export function createExecutor(pool: pg.Pool) {
     claims: Claims,
     statement: Statement,
     generation: object,
+    preRequest?: string,
   ): Promise<ResultRow> {
     let client: pg.PoolClient;
     try {
@@ -217,14 +220,17 @@ export function createExecutor(pool: pg.Pool) {
       statement.rollback ||
       statement.maxAffected !== undefined ||
       statement.explainCount !== undefined;
+    // db-pre-request runs between the settings and the statement, so those requests take the
+    // explicit transaction (an extra round trip or two) instead of the pipelined one.
     const pipelined =
-      !decidedAfter ||
-      (statement.readOnly && !statement.rollback && !statement.explainCount && !statement.explainPlan);
+      preRequest === undefined &&
+      (!decidedAfter ||
+        (statement.readOnly && !statement.rollback && !statement.explainCount && !statement.explainPlan));
     let broken = false;
     try {
       return pipelined
         ? await runPipelined(client, locals, statement, name)
-        : await runInTransaction(client, locals, statement, name, () => (broken = true));
+        : await runInTransaction(client, locals, statement, name, () => (broken = true), preRequest);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (isPgError(error)) throw fromPgError(error, claims.role !== ANON_ROLE);

@@ -71,7 +71,7 @@ export function createRest(ctx: StackContext, options: RestOptions = {}): HttpSe
     const request = await readApiRequest(req, url, path, route);
     const planned = await plan(request);
     const statement = statementFor(planned.plan);
-    const row = await execute(request, claims, statement, planned.cache);
+    const row = await execute(request, claims, statement, planned.cache, planned.cache.config.preRequest);
     respond(res, request, planned.plan, row);
   }
 

@@ -1,8 +1,24 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { loadedSupabase } from './supabase';
+
+/**
+ * The Data API answers PT401 once the token's session has ended (signed out everywhere, or a
+ * password reset elsewhere): the session held here is dead, so it is dropped and the guards send
+ * the person to sign in, instead of every screen showing an error.
+ */
+export function endsSession(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PT401';
+}
+
+function dropEndedSession(error: unknown) {
+  if (endsSession(error)) void loadedSupabase()?.auth.signOut({ scope: 'local' });
+}
 
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: dropEndedSession }),
+  mutationCache: new MutationCache({ onError: dropEndedSession }),
   defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    queries: { staleTime: 30_000, retry: (count, error) => !endsSession(error) && count < 1 },
     mutations: { retry: 0 },
   },
 });
