@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { paths } from '@/config/paths';
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { loadRole } from '../api/load-role';
 import { recordAuthEvent, touchLastLogin } from '../api/record-auth-event';
@@ -141,7 +142,8 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
         password,
         options: {
           data: { first_name: firstName, last_name: lastName },
-          emailRedirectTo: window.location.origin,
+          // The confirmation link signs the parent in on their dashboard (onboarding until it is done).
+          emailRedirectTo: `${window.location.origin}${paths.app}`,
         },
       });
       if (error || !data.session) pendingLogin.current = false;
