@@ -8,7 +8,7 @@ import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/aut
 import type { AppRole } from '../lib/roles';
 import { mightHaveSession, sessionStorageKey } from '@/lib/stored-session';
 // Captures the URL fragment at start-up, before supabase-js consumes an email link's tokens.
-import '../lib/initial-url';
+import { readAuthLink } from '../lib/initial-url';
 
 interface AuthState {
   session: Session | null;
@@ -39,8 +39,11 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
     return { session: null, user: null, role: null, loading: maybe, roleLoading: maybe };
   });
   const connection = useRef<Promise<{ supabase: Supabase; unsubscribe: () => void }> | null>(null);
-  /** Set by signIn/signUp: only their SIGNED_IN is a login (not token refreshes or tab focus). */
-  const pendingLogin = useRef(false);
+  /**
+   * Set by signIn/signUp, or when the page opens with the sign-up confirmation link (the parent's
+   * first sign-in): only then is a SIGNED_IN a login (not token refreshes or tab focus).
+   */
+  const pendingLogin = useRef(readAuthLink().type === 'signup');
   const roleUserId = useRef<string | null>(null);
   const userId = useRef<string | null>(null);
 
@@ -69,7 +72,8 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
           // aal2 one now, or staff stay out of the session room's channel until the next refresh.
           supabase.realtime.setAuth(session.access_token).catch(() => undefined);
         }
-        if (event === 'SIGNED_IN' && pendingLogin.current && id) {
+        // An email link's session may arrive before this listener as the initial session.
+        if ((event === 'SIGNED_IN' || event === 'INITIAL_SESSION') && pendingLogin.current && id) {
           pendingLogin.current = false;
           setTimeout(() => {
             recordAuthEvent(supabase, id, 'USER_LOGIN').catch(() => undefined);
