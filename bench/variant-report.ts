@@ -102,11 +102,13 @@ try {
   });
   const email = 'bench.admin@example.com';
   const password = 'bench-admin-secret';
-  const signUp = await supabase.auth.signUp({ email, password });
+  // A confirmed account, as an admin's invitation makes one (the service role's admin API).
+  const admin = createClient(stack.urls.api, stack.keys.serviceRole, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const signUp = await admin.auth.admin.createUser({ email, password, email_confirm: true });
   if (signUp.error) throw signUp.error;
-  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [
-    signUp.data.user!.id,
-  ]);
+  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [signUp.data.user.id]);
   const signIn = await supabase.auth.signInWithPassword({ email, password });
   if (signIn.error) throw signIn.error;
 
@@ -138,7 +140,7 @@ try {
     await db.query('begin');
     await db.query('set local role authenticated');
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [
-      JSON.stringify({ sub: signUp.data.user!.id, role: 'authenticated' }),
+      JSON.stringify({ sub: signUp.data.user.id, role: 'authenticated' }),
     ]);
     await db.query('select * from public.landing_report($1, $2)', [args.since, args.until]);
     await db.query('rollback');

@@ -108,7 +108,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'your-rights',
       heading: 'Your choices and deletion requests',
       paragraphs: [
-        'In your account (Account, then “Your data”) you can download everything we hold about your family as one JSON file, and delete your account and all your children’s data yourself, at once. In “Profile” you correct your details; in “Notifications” you choose which emails you get (booking and cancellation notices always come: they are the service).',
+        'In your account (Account, then “Your data”) you can download your family’s data as one JSON file (everything we hold about your family except our team’s own records of your enquiry, such as its status and internal notes, which we send you on request), and delete your account and all your children’s data yourself, at once. In “Profile” you correct your details; in “Notifications” you choose which emails you get (booking and cancellation notices always come: they are the service).',
         `You can also ask to see, correct, export or delete your information or your child’s by emailing ${email} from the address we know you by, or by choosing “Privacy or my data” on our contact form. We confirm your identity before acting and reply within ${site.replyWithinHours} hours; most requests are completed within 30 days.`,
         'You can unsubscribe from the newsletter with the link in every issue. Depending on where you live (for example California or the European Union), you may have further rights under local law; we honour them for all families.',
       ],

@@ -1765,6 +1765,10 @@ export type Database = {
         Args: never;
         Returns: { team_notification_email: string; reply_within_hours: number }[];
       };
+      unconfirmed_sign_up_for: {
+        Args: { address: string };
+        Returns: string;
+      };
     };
     Enums: { app_role: 'admin' | 'coach' | 'parent' | 'child' };
     CompositeTypes: { [_ in never]: never };

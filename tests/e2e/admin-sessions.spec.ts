@@ -222,6 +222,20 @@ test.describe('as the demo coach', () => {
     await expect(page.getByRole('heading', { name: "This session room isn't yours" })).toBeVisible();
   });
 
+  test('the session notes say who reads them: not the family in the app, but the family in its data export', async ({
+    page,
+  }) => {
+    await openSessions(page);
+    await page.getByRole('button', { name: 'List' }).click();
+    await page
+      .getByRole('button', { name: /^Details: Mia/ })
+      .first()
+      .click();
+    await expect(page.getByLabel('Session notes')).toHaveAccessibleDescription(
+      "Not shown in the family's app, but part of the family's data: a parent who downloads it reads them.",
+    );
+  });
+
   test('each session links to its room', async ({ page }) => {
     await openSessions(page);
     await page.getByRole('button', { name: 'List' }).click();

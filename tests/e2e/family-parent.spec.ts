@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type pg from 'pg';
+import { confirmationLink } from '../support/sign-up.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
 import { storageStateOf } from './support/roles.ts';
 import { holding } from './support/locks.ts';
 import { withSignupOpen } from './support/signup-flag.ts';
 
 /**
- * The parent app in Chromium: a new parent signs up, onboards a child and sees the dashboard; the
+ * The parent app in Chromium: a new parent signs up, follows the confirmation email, onboards a child and sees the dashboard; the
  * demo parent sees Mia's next session, cancels one session and asks to reschedule another, and
  * opens a session's page (another family's is refused). axe on every page.
  */
@@ -45,7 +46,9 @@ test.afterAll(async () => {
   await db.end();
 });
 
-test('a new parent signs up, onboards a child and sees the dashboard', async ({ page }) => {
+test('a new parent signs up, confirms the email, onboards a child and sees the dashboard', async ({
+  page,
+}) => {
   // sign-up, a long form and three axe scans on shared cores
   test.slow();
   const email = uniqueEmail('family');
@@ -57,10 +60,12 @@ test('a new parent signs up, onboards a child and sees the dashboard', async ({ 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a-good-secret-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
-
-    // the dashboard leads to onboarding until it is done
-    await page.waitForURL('**/app/onboarding');
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   });
+  await expectNoAxeViolations(page);
+  // the link in the confirmation email signs the parent in; the dashboard leads to onboarding until it is done
+  await page.goto(await confirmationLink(email));
+  await page.waitForURL('**/app/onboarding');
   await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { confirmationLink } from '../support/sign-up.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
 import { whileSwitchingSignup, withSignupOpen } from './support/signup-flag.ts';
 
@@ -46,7 +47,7 @@ test('sign-up is offered only while the flag is on', async ({ page }) => {
   });
 });
 
-test('a parent signs up: profile from the metadata, parent role, login record, on to /app', async ({
+test('a parent signs up, confirms the email: profile from the metadata, parent role, login record, on to /app', async ({
   page,
 }) => {
   const email = uniqueEmail('signup');
@@ -57,9 +58,13 @@ test('a parent signs up: profile from the metadata, parent role, login record, o
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a-good-secret-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    // A parent is sent to /app, which sends one with no child yet on to onboarding.
-    await page.waitForURL(/\/app(\/onboarding)?$/);
+    // The address is confirmed first: the page says so, and the emailed link signs the parent in.
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
   });
+  await page.goto(await confirmationLink(email));
+  // A parent is sent to /app, which sends one with no child yet on to onboarding.
+  await page.waitForURL(/\/app(\/onboarding)?$/);
 
   const db = await adminDb();
   try {

@@ -85,6 +85,16 @@ async function createFamily(db: pg.Client, label: string) {
   await db.query(`insert into public.newsletter_subscribers (email, first_name) values ($1, 'Sam')`, [
     formEmail,
   ]);
+  // The team works the request: its status, notes and history are the team's records.
+  await db.query(
+    `update public.waitlist set status = 'not_a_fit', notes = 'Team only: wants weekend sessions.' where email = $1`,
+    [formEmail],
+  );
+  await db.query(
+    `insert into public.lead_events (lead_id, kind, body)
+     select l.id, 'note', 'Team only: asked about in-person therapy.' from public.leads l where l.email = $1`,
+    [formEmail],
+  );
   return { parent, coach, coachId, childId, childLoginId, loginEmail, sessionId };
 }
 
@@ -170,11 +180,13 @@ describe('the family’s data: export and deletion', () => {
     }
     expect(text).not.toMatch(/encrypted_password|\$2[aby]\$/);
 
-    // The export matches the database's definition of the family's data, table for table.
+    // The export matches the database's definition of the family's data, table for table, but for
+    // the team's records of its own work (docs/decisions/120), which it names.
     const rows = await familyRows(db, family.parent.userId);
+    expect(rows.lead_events?.length).toBeGreaterThan(0);
     expect(Object.keys(exported.tables).sort()).toEqual(
       Object.keys(rows)
-        .filter((table) => table !== 'auth.users')
+        .filter((table) => table !== 'auth.users' && table !== 'lead_events')
         .sort(),
     );
 
@@ -183,6 +195,44 @@ describe('the family’s data: export and deletion', () => {
       [family.parent.userId],
     );
     expect(audit.rows).toEqual([{ metadata: {} }]);
+  });
+
+  it("leaves the team's records out of the export (lead history, statuses, notes) and says so", async () => {
+    const { data, error } = await family.parent.client.rpc('export_family_data');
+    expect(error).toBeNull();
+    const exported = data as {
+      version: number;
+      tables: Rows;
+      not_included: { table: string; columns: string[] | null; what: string }[];
+      more: string;
+    };
+    expect(exported.version).toBe(2);
+    expect(exported.tables).not.toHaveProperty('lead_events');
+    for (const lead of exported.tables.leads) {
+      for (const column of ['status', 'assignee_id', 'first_response_at', 'search_text']) {
+        expect(lead).not.toHaveProperty(column);
+      }
+      expect(lead).toMatchObject({ email: family.parent.email.toUpperCase() });
+    }
+    expect(exported.tables.waitlist[0]).not.toHaveProperty('status');
+    expect(exported.tables.waitlist[0]).not.toHaveProperty('notes');
+    expect(exported.tables.waitlist[0]).toMatchObject({ name: 'Sam Example', child_name: 'Mia' });
+    expect(exported.tables.contact_messages[0]).not.toHaveProperty('status');
+    const text = JSON.stringify(exported.tables);
+    expect(text).not.toContain('Team only');
+    expect(text).not.toContain('not_a_fit');
+    // what was left out, and how to ask for it
+    expect(exported.not_included.map((item) => item.table)).toEqual([
+      'contact_messages',
+      'lead_events',
+      'leads',
+      'waitlist',
+    ]);
+    expect(exported.more).toMatch(/Privacy or my data/);
+    // the coach's session notes are the record of the child's coaching: in the export
+    expect(exported.tables.session_notes).toEqual([
+      expect.objectContaining({ body: 'Mia named three feelings.' }),
+    ]);
   });
 
   it('refuses the export to a signed-out visitor and to a child login', async () => {

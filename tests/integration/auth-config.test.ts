@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@supabase/supabase-js';
-import { stackEnv, uniqueEmail } from '../support/stack.ts';
+import { serviceClient, stackEnv, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';
 import { startAuth, type ExtraAuth } from './auth-support.ts';
 
@@ -22,7 +22,13 @@ describe('auto-refresh with short-lived access tokens', () => {
     const client = auth.client({ autoRefreshToken: true });
     try {
       const email = uniqueEmail('short');
-      const { data, error } = await client.auth.signUp({ email, password: 'short-lived-1' });
+      const created = await serviceClient().auth.admin.createUser({
+        email,
+        password: 'short-lived-1',
+        email_confirm: true,
+      });
+      expect(created.error).toBeNull();
+      const { data, error } = await client.auth.signInWithPassword({ email, password: 'short-lived-1' });
       expect(error).toBeNull();
       expect(data.session!.expires_in).toBeLessThanOrEqual(60);
       const first = data.session!;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_TOML, parseAuthSettings } from '../../local-supabase/auth/config.ts';
 import { waitForEmail } from '../support/inbox.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
-import { startAuth, type ExtraAuth } from './auth-support.ts';
+import { signInConfirmed, startAuth, type ExtraAuth } from './auth-support.ts';
 
 /**
  * Auth features the product leaves off in supabase/config.toml but a project may turn on (auth-js's
@@ -53,12 +53,11 @@ describe('secure password change ([auth.email] secure_password_change = true)', 
   async function signedInOneDayAgo() {
     const client = auth.client();
     const email = uniqueEmail('reauth');
-    const { data, error } = await client.auth.signUp({ email, password: 'first-password-1' });
-    expect(error).toBeNull();
+    const user = await signInConfirmed(client, email, 'first-password-1');
     const db = await adminDb();
     try {
       await db.query(`update auth.sessions set created_at = now() - interval '25 hours' where user_id = $1`, [
-        data.user!.id,
+        user.id,
       ]);
     } finally {
       await db.end();
@@ -68,7 +67,7 @@ describe('secure password change ([auth.email] secure_password_change = true)', 
 
   it('lets a fresh session change the password without a nonce', async () => {
     const client = auth.client();
-    await client.auth.signUp({ email: uniqueEmail('fresh'), password: 'first-password-1' });
+    await signInConfirmed(client, uniqueEmail('fresh'), 'first-password-1');
     const { error } = await client.auth.updateUser({ password: 'second-password-2' });
     expect(error).toBeNull();
   });
@@ -109,7 +108,7 @@ describe('WebAuthn factors ([auth.mfa.web_authn] enroll_enabled = true)', () => 
 
   it('enrols an unverified factor that can be listed and unenrolled', async () => {
     const client = auth.client();
-    await client.auth.signUp({ email: uniqueEmail('webauthn'), password: 'key-holder-1' });
+    await signInConfirmed(client, uniqueEmail('webauthn'), 'key-holder-1');
     const { data, error } = await client.auth.mfa.webauthn.enroll({ friendlyName: 'Security key' });
     expect(error).toBeNull();
     expect(data?.type).toBe('webauthn');
@@ -126,7 +125,7 @@ describe('WebAuthn factors ([auth.mfa.web_authn] enroll_enabled = true)', () => 
     const product = await startAuth(3600, {});
     try {
       const client = product.client();
-      await client.auth.signUp({ email: uniqueEmail('no-webauthn'), password: 'key-holder-1' });
+      await signInConfirmed(client, uniqueEmail('no-webauthn'), 'key-holder-1');
       const { error } = await client.auth.mfa.webauthn.enroll({ friendlyName: 'Security key' });
       expect(error?.code).toBe('mfa_webauthn_enroll_not_enabled');
     } finally {
@@ -144,7 +143,7 @@ describe('manual identity linking ([auth] enable_manual_linking = true)', () => 
 
   it('refuses a provider that is not enabled, and keeps the only identity', async () => {
     const client = auth.client();
-    await client.auth.signUp({ email: uniqueEmail('linking'), password: 'one-identity-1' });
+    await signInConfirmed(client, uniqueEmail('linking'), 'one-identity-1');
     const link = await client.auth.linkIdentity({ provider: 'github' });
     expect(link.error?.status).toBe(400);
     expect(link.error?.message).toBe('Unsupported provider: provider is not enabled');
@@ -161,7 +160,7 @@ describe('manual identity linking ([auth] enable_manual_linking = true)', () => 
     const product = await startAuth(3600, {});
     try {
       const client = product.client();
-      await client.auth.signUp({ email: uniqueEmail('no-linking'), password: 'one-identity-1' });
+      await signInConfirmed(client, uniqueEmail('no-linking'), 'one-identity-1');
       const { error } = await client.auth.linkIdentity({ provider: 'github' });
       expect(error?.code).toBe('manual_linking_disabled');
     } finally {

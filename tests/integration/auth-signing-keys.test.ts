@@ -5,7 +5,7 @@ import { SignJWT, decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_TOML, parseAuthSettings } from '../../local-supabase/auth/config.ts';
 import { setSigningKeys, verifyJwt } from '../../local-supabase/jwt.ts';
-import { stackEnv, uniqueEmail } from '../support/stack.ts';
+import { serviceClient, stackEnv, uniqueEmail } from '../support/stack.ts';
 import { startAuth, type ExtraAuth } from './auth-support.ts';
 
 /**
@@ -14,6 +14,12 @@ import { startAuth, type ExtraAuth } from './auth-support.ts';
  * public keys at /auth/v1/.well-known/jwks.json, and supabase-js's getClaims() verifies locally.
  * REST, Realtime and the functions runner verify through the same local-supabase/jwt.ts.
  */
+/** A confirmed account (the test stack's admin API, same database) to sign in with. */
+async function confirmedAccount(email: string, password: string) {
+  const { error } = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
+  if (error) throw error;
+}
+
 describe('ES256 signing keys', () => {
   let auth: ExtraAuth;
   let dir: string;
@@ -42,9 +48,9 @@ describe('ES256 signing keys', () => {
   });
 
   it('signs access tokens with the key and publishes only its public half', async () => {
-    const { data, error } = await auth
-      .client()
-      .auth.signUp({ email: uniqueEmail('es256'), password: 'elliptic-1' });
+    const email = uniqueEmail('es256');
+    await confirmedAccount(email, 'elliptic-1');
+    const { data, error } = await auth.client().auth.signInWithPassword({ email, password: 'elliptic-1' });
     expect(error).toBeNull();
     expect(decodeProtectedHeader(data.session!.access_token)).toEqual({ alg: 'ES256', typ: 'JWT', kid });
 
@@ -61,7 +67,8 @@ describe('ES256 signing keys', () => {
     const calls: string[] = [];
     const client = auth.client();
     const email = uniqueEmail('claims');
-    await client.auth.signUp({ email, password: 'elliptic-1' });
+    await confirmedAccount(email, 'elliptic-1');
+    expect((await client.auth.signInWithPassword({ email, password: 'elliptic-1' })).error).toBeNull();
     const original = globalThis.fetch;
     globalThis.fetch = (input, init) => {
       calls.push(new URL(input instanceof Request ? input.url : String(input)).pathname);

@@ -9,7 +9,7 @@ import { createAuth, type AuthOptions } from '../../local-supabase/auth/index.ts
 import { createGateway } from '../../local-supabase/gateway.ts';
 import { sendJson } from '../../local-supabase/http.ts';
 import type { HttpService, StackContext } from '../../local-supabase/types.ts';
-import { stackEnv } from '../support/stack.ts';
+import { serviceClient, stackEnv } from '../support/stack.ts';
 
 /** What the Auth tests share: a second Auth with other settings, and clients from other addresses. */
 
@@ -129,3 +129,16 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
+
+/**
+ * A confirmed account (created with the test stack's service role: the same database as any second
+ * Auth), signed in on `client` with its password. Sign-up itself needs the emailed link
+ * (../support/sign-up.ts); tests of other features start from an account that has done that.
+ */
+export async function signInConfirmed(client: SupabaseClient, email: string, password: string) {
+  const created = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error) throw created.error;
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return data.user;
+}

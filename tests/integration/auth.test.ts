@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { AuthWeakPasswordError, isAuthApiError } from '@supabase/supabase-js';
+import { AuthWeakPasswordError } from '@supabase/supabase-js';
 import { adminDb, anonClient, signedInClient, stackEnv, uniqueEmail } from '../support/stack.ts';
-import { waitForEmail } from '../support/inbox.ts';
+import { listEmails, waitForEmail } from '../support/inbox.ts';
+import { confirmationLink, followAuthLink } from '../support/sign-up.ts';
 import { signJwt } from '../../local-supabase/jwt.ts';
 
 /** Sign-up, sign-in, sessions and the user endpoint, driven through supabase-js. */
@@ -10,18 +11,25 @@ import { signJwt } from '../../local-supabase/jwt.ts';
 const password = 'correct-horse-battery-9';
 
 describe('sign-up', () => {
-  it('creates the user with its metadata and returns a session whose JWT carries the claims', async () => {
+  it('creates the unconfirmed user with its metadata, emails the confirmation, and its link signs them in', async () => {
     const client = anonClient();
     const email = uniqueEmail('signup');
-    const before = Math.floor(Date.now() / 1000);
     const { data, error } = await client.auth.signUp({
       email,
       password,
       options: { data: { first_name: 'Maya', last_name: 'Lopez' }, emailRedirectTo: stackEnv.siteUrl },
     });
     expect(error).toBeNull();
-    expect(data.session).not.toBeNull();
-    const user = data.user!;
+    // config.toml confirms email addresses: no session until the emailed link is followed
+    expect(data.session).toBeNull();
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+    const early = await anonClient().auth.signInWithPassword({ email, password });
+    expect(early.error?.code).toBe('email_not_confirmed');
+
+    const before = Math.floor(Date.now() / 1000);
+    const { session: confirmed } = await followAuthLink(await confirmationLink(email));
+    const user = confirmed.user;
+    expect(user.id).toBe(data.user!.id);
     expect(user.email).toBe(email);
     expect(user.user_metadata).toEqual({ first_name: 'Maya', last_name: 'Lopez' });
     expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
@@ -31,7 +39,10 @@ describe('sign-up', () => {
     expect(user.is_anonymous).toBe(false);
     expect(user.identities?.[0]).toMatchObject({ provider: 'email', user_id: user.id });
 
-    const session = data.session!;
+    // and the password works from now on
+    const signIn = await anonClient().auth.signInWithPassword({ email, password });
+    expect(signIn.error).toBeNull();
+    const session = signIn.data.session!;
     expect(session.token_type).toBe('bearer');
     expect(session.expires_in).toBeGreaterThan(3500);
     const claims = decodeJwt(session.access_token);
@@ -65,14 +76,16 @@ describe('sign-up', () => {
     }
   });
 
-  it('refuses an email that is already registered', async () => {
-    const { email } = await signedInClient();
+  it('answers a sign-up for a registered email as for a new one, and emails its owner nothing', async () => {
+    const { email, userId } = await signedInClient();
     const { data, error } = await anonClient().auth.signUp({ email: email.toUpperCase(), password });
+    // GoTrue with confirmations on: the same answer as a new address, so it tells nobody who has an account
+    expect(error).toBeNull();
     expect(data.session).toBeNull();
-    expect(isAuthApiError(error)).toBe(true);
-    expect(error?.status).toBe(422);
-    expect(error?.code).toBe('user_already_exists');
-    expect(error?.message).toBe('User already registered');
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.id).not.toBe(userId);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await listEmails()).filter((mail) => mail.to.some((to) => to.address === email))).toEqual([]);
   });
 
   it('refuses a password shorter than 8 characters (as config.toml sets) as a weak password', async () => {
@@ -338,14 +351,14 @@ describe('changing the email address', () => {
 });
 
 describe('settings and bad input', () => {
-  it('publishes its settings: email sign-up open and confirmed at once', async () => {
+  it('publishes its settings: email sign-up open, each address confirmed by email', async () => {
     const response = await fetch(`${stackEnv.url}/auth/v1/settings`, {
       headers: { apikey: stackEnv.anonKey },
     });
     expect(await response.json()).toMatchObject({
       external: { email: true, phone: false },
       disable_signup: false,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: false,
     });
   });
 

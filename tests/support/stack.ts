@@ -55,26 +55,27 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
-/** Signs a new user up through the auth API and returns a client signed in as them. */
+/**
+ * A new, confirmed account (created with the service role, as an admin's invitation would be, so no
+ * confirmation email is sent) and a client signed in as them through the auth API. Tests about the
+ * sign-up itself sign up through Auth and follow the emailed link (`signedUpThroughEmail`).
+ */
 export async function signedInClient(
   overrides: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
 ): Promise<{ client: SupabaseClient; userId: string; email: string; password: string }> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'correct-horse-battery-9';
-  const client = anonClient();
-  const { data, error } = await client.auth.signUp({
+  const created = await serviceClient().auth.admin.createUser({
     email,
     password,
-    options: {
-      data: { first_name: overrides.firstName ?? 'Test', last_name: overrides.lastName ?? 'Parent' },
-    },
+    email_confirm: true,
+    user_metadata: { first_name: overrides.firstName ?? 'Test', last_name: overrides.lastName ?? 'Parent' },
   });
-  if (error) throw error;
-  if (!data.session) {
-    const signIn = await client.auth.signInWithPassword({ email, password });
-    if (signIn.error) throw signIn.error;
-  }
-  return { client, userId: data.user!.id, email, password };
+  if (created.error) throw created.error;
+  const client = anonClient();
+  const signIn = await client.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw signIn.error;
+  return { client, userId: created.data.user.id, email, password };
 }
 
 /** A superuser connection to the test database, for arranging and inspecting rows. */

@@ -50,6 +50,15 @@ export const supabaseDirectory: EnrolDirectory = {
     return lead;
   },
 
+  async removeUnconfirmedSignUp(email) {
+    const { data, error } = await serviceClient().rpc('unconfirmed_sign_up_for', { address: email });
+    if (error) throw new Error(`database: ${error.message}`);
+    if (!data) return false;
+    const removed = await serviceClient().auth.admin.deleteUser(data as string);
+    if (removed.error) throw new Error(`remove unconfirmed sign-up: ${removed.error.message}`);
+    return true;
+  },
+
   async inviteParent(email, names, redirectTo) {
     const { error } = await serviceClient().auth.admin.inviteUserByEmail(email, {
       redirectTo,

@@ -6,7 +6,8 @@ import { optionalText, parsePayload, readJsonObject, z } from '../_shared/valida
  * enrol-lead: an admin turns a lead into a family. The parent is invited by email (an account with
  * the parent role; an existing account is reused), the child's record is created and the lead is
  * marked enrolled, all under the admin's own identity so the lead's history names them. Enrolling
- * twice returns the same family.
+ * twice returns the same family. An account that signed up with the lead's address but never
+ * confirmed it may be anyone's: it is removed and the address invited (docs/decisions/121).
  */
 
 export const enrolPayloadSchema = z.object({
@@ -44,6 +45,11 @@ export interface EnrolDirectory {
   twoFactorStep(token: string): Promise<StaffTwoFactorStep>;
   /** The lead as the caller may read it, or null. */
   findLead(token: string, leadId: string): Promise<LeadToEnrol | null>;
+  /**
+   * Removes the account that signed up with this address without ever confirming it (it never could
+   * sign in); true when there was one.
+   */
+  removeUnconfirmedSignUp(email: string): Promise<boolean>;
   /** Invites the parent; 'exists' when an account with that email is already registered. */
   inviteParent(
     email: string,
@@ -114,6 +120,7 @@ export function createHandler(deps: {
 
       const site = (deps.siteUrl ?? req.headers.get('origin') ?? '').replace(/\/+$/, '');
       if (!site) throw new Error('SITE_URL is not set and the request has no Origin');
+      await deps.directory.removeUnconfirmedSignUp(lead.email);
       const invitation = await deps.directory.inviteParent(
         lead.email,
         splitName(lead.name),

@@ -35,16 +35,27 @@ function lead(overrides: Partial<LeadToEnrol> = {}): LeadToEnrol {
   };
 }
 
-/** Supabase in memory: leads by id, registered emails, and what each call received. */
-function memoryDirectory(leads: LeadToEnrol[], registered: string[] = []) {
+/**
+ * Supabase in memory: leads by id, registered emails (`unconfirmed`: sign-ups that never confirmed
+ * their address), and what each call received.
+ */
+function memoryDirectory(leads: LeadToEnrol[], registered: string[] = [], unconfirmed: string[] = []) {
   const invites: { email: string; firstName: string | null; redirectTo: string }[] = [];
   const enrolments: { leadId: string; childFirstName: string; childAge: number | null }[] = [];
-  const accounts = new Set(registered);
+  const removed: string[] = [];
+  const accounts = new Set([...registered, ...unconfirmed]);
+  const pending = new Set(unconfirmed);
   const directory: EnrolDirectory = {
     callerIsAdmin: (token) =>
       Promise.resolve(token === ADMIN || token in STEPS ? true : token === COACH ? false : null),
     twoFactorStep: (token) => Promise.resolve(STEPS[token] ?? 'none'),
     findLead: (_token, id) => Promise.resolve(leads.find((l) => l.id === id) ?? null),
+    removeUnconfirmedSignUp(email) {
+      if (!pending.delete(email)) return Promise.resolve(false);
+      accounts.delete(email);
+      removed.push(email);
+      return Promise.resolve(true);
+    },
     inviteParent(email, names, redirectTo) {
       if (accounts.has(email)) return Promise.resolve('exists' as const);
       accounts.add(email);
@@ -64,11 +75,11 @@ function memoryDirectory(leads: LeadToEnrol[], registered: string[] = []) {
       });
     },
   };
-  return { directory, invites, enrolments };
+  return { directory, invites, enrolments, removed };
 }
 
-function setup(leads: LeadToEnrol[], registered: string[] = []) {
-  const memory = memoryDirectory(leads, registered);
+function setup(leads: LeadToEnrol[], registered: string[] = [], unconfirmed: string[] = []) {
+  const memory = memoryDirectory(leads, registered, unconfirmed);
   const logger = memoryLogger();
   const handler = createHandler({ directory: memory.directory, siteUrl: SITE, logger });
   return { handler, logger, ...memory };
@@ -120,6 +131,19 @@ Deno.test('an existing account is reused rather than invited', async () => {
   assert.equal(res.status, 200);
   assert.equal((await res.json()).invited, false);
   assert.equal(invites.length, 0);
+});
+
+Deno.test('a sign-up that never confirmed the address is removed and the address invited', async () => {
+  const row = lead({ email: 'unconfirmed@example.com' });
+  const { handler, invites, removed } = setup([row], [], ['unconfirmed@example.com']);
+  const res = await handler(asCaller(ADMIN, { leadId: row.id }));
+  assert.equal(res.status, 200);
+  assert.equal((await res.json()).invited, true);
+  assert.deepEqual(removed, ['unconfirmed@example.com']);
+  assert.deepEqual(
+    invites.map((invite) => invite.email),
+    ['unconfirmed@example.com'],
+  );
 });
 
 Deno.test("the admin's child name and age win over the lead's", async () => {

@@ -32,7 +32,7 @@ export function whileSwitchingSignup<T>(
   });
 }
 
-/** `signedInClient` (a new account through Auth's sign-up) while sign-up is open. */
+/** `signedInClient` (a new, confirmed account) while sign-up is open. */
 export function signedUpClient(
   overrides: Parameters<typeof signedInClient>[0] = {},
 ): ReturnType<typeof signedInClient> {

@@ -17,7 +17,7 @@ export function YourData({ onDeleted, privacyHref }: { onDeleted: () => void; pr
     <div className="flex flex-col gap-6">
       <SectionCard
         title="Download your family's data"
-        description="One JSON file with everything we hold about your family: your account, your children, sessions, coach updates and notes, points, consent and your emails' settings."
+        description="One JSON file with your family's data: your account, your children, sessions, coach updates and session notes, points, consent, your emails' settings and the forms you sent us. Our team's own records of your enquiry (its status and internal notes) are not in it: ask us for them at any time."
       >
         <Button
           onClick={() =>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { paths } from '@/config/paths';
 import { getSupabase, type Supabase } from '@/lib/supabase';
 import { loadRole } from '../api/load-role';
 import { recordAuthEvent, touchLastLogin } from '../api/record-auth-event';
@@ -7,7 +8,7 @@ import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/aut
 import type { AppRole } from '../lib/roles';
 import { mightHaveSession, sessionStorageKey } from '@/lib/stored-session';
 // Captures the URL fragment at start-up, before supabase-js consumes an email link's tokens.
-import '../lib/initial-url';
+import { readAuthLink } from '../lib/initial-url';
 
 interface AuthState {
   session: Session | null;
@@ -38,8 +39,11 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
     return { session: null, user: null, role: null, loading: maybe, roleLoading: maybe };
   });
   const connection = useRef<Promise<{ supabase: Supabase; unsubscribe: () => void }> | null>(null);
-  /** Set by signIn/signUp: only their SIGNED_IN is a login (not token refreshes or tab focus). */
-  const pendingLogin = useRef(false);
+  /**
+   * Set by signIn/signUp, or when the page opens with the sign-up confirmation link (the parent's
+   * first sign-in): only then is a SIGNED_IN a login (not token refreshes or tab focus).
+   */
+  const pendingLogin = useRef(readAuthLink().type === 'signup');
   const roleUserId = useRef<string | null>(null);
   const userId = useRef<string | null>(null);
 
@@ -68,7 +72,8 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
           // aal2 one now, or staff stay out of the session room's channel until the next refresh.
           supabase.realtime.setAuth(session.access_token).catch(() => undefined);
         }
-        if (event === 'SIGNED_IN' && pendingLogin.current && id) {
+        // An email link's session may arrive before this listener as the initial session.
+        if ((event === 'SIGNED_IN' || event === 'INITIAL_SESSION') && pendingLogin.current && id) {
           pendingLogin.current = false;
           setTimeout(() => {
             recordAuthEvent(supabase, id, 'USER_LOGIN').catch(() => undefined);
@@ -141,7 +146,8 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
         password,
         options: {
           data: { first_name: firstName, last_name: lastName },
-          emailRedirectTo: window.location.origin,
+          // The confirmation link signs the parent in on their dashboard (onboarding until it is done).
+          emailRedirectTo: `${window.location.origin}${paths.app}`,
         },
       });
       if (error || !data.session) pendingLogin.current = false;

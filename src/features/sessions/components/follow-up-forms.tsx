@@ -22,8 +22,9 @@ const failed = (title: string) => () =>
   toast({ title, description: 'Please try again in a moment.', variant: 'destructive' });
 
 /**
- * What the coach writes after a session: private notes (coach and admins only), the weekly update
- * the parent reads, and Ploom Points for the child.
+ * What the coach writes after a session: session notes (never shown in the family's or the child's
+ * app, yet part of the family's data export: docs/decisions/120), the weekly update the parent
+ * reads, and Ploom Points for the child.
  */
 export function FollowUpForms({ session }: { session: SessionRow }) {
   const childId = session.child!.id;
@@ -66,7 +67,7 @@ export function FollowUpForms({ session }: { session: SessionRow }) {
       >
         <Field
           label="Session notes"
-          hint="Private: only coaches and admins read them."
+          hint="Not shown in the family's app, but part of the family's data: a parent who downloads it reads them."
           error={notesForm.formState.errors.notes?.message}
         >
           <Textarea {...notesForm.register('notes')} />
