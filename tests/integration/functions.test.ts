@@ -502,3 +502,26 @@ describe('sending caps', () => {
     expect(fine.data).toEqual({ sent: true });
   }, 90_000);
 });
+
+describe('send-session-emails', () => {
+  it('is for the database alone: the anon key and a signed-in user are refused', async () => {
+    const anon = await anonClient().functions.invoke('send-session-emails', { body: {} });
+    expect(await invokeError(anon.error)).toEqual({
+      status: 403,
+      body: { error: 'Only the project’s scheduled jobs may call this function' },
+    });
+    const { client } = await signedInClient();
+    const user = await client.functions.invoke('send-session-emails', { body: {} });
+    expect((await invokeError(user.error)).status).toBe(403);
+  });
+
+  it('runs for the service role key, as the database calls it', async () => {
+    const response = await fetch(functionUrl('send-session-emails'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${stackEnv.serviceRoleKey}` },
+      body: JSON.stringify({ limit: 1 }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ sent: expect.any(Number), retry: expect.any(Number) });
+  });
+});
