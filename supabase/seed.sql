@@ -374,7 +374,7 @@ where outcome is null;
 
 insert into private.job_settings (name, value) values
   ('functions_url', 'http://127.0.0.1:54321/functions/v1'),
-  ('functions_api_key', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0')
+  ('functions_api_key', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU')
 on conflict (name) do update set value = excluded.value;
 
 -- people (users, audit log, settings, landing report): conversions tied to the seeded analytics

@@ -387,6 +387,12 @@ export type Database = {
         };
         Relationships: [];
       };
+      deleted_billing_customers: {
+        Row: { deleted_at: string; stripe_customer_id: string };
+        Insert: { deleted_at?: string; stripe_customer_id: string };
+        Update: { deleted_at?: string; stripe_customer_id?: string };
+        Relationships: [];
+      };
       family_rewards: {
         Row: {
           child_id: string;

@@ -14,6 +14,7 @@ const ROWS_PER_EMAIL_PER_HOUR = 10;
 const MAILS_PER_RECIPIENT_PER_HOUR = 5;
 const MAILS_PER_RECIPIENT_PER_DAY = 10;
 const SENDS_PER_CLIENT_PER_HOUR = 30;
+const NEW_RECIPIENTS_PER_CLIENT_PER_HOUR = 10;
 
 let db: pg.Client;
 const clients: string[] = [];
@@ -187,16 +188,38 @@ describe('sending caps (rpc reserve_mail_send)', () => {
     });
   });
 
-  it(`allows ${SENDS_PER_CLIENT_PER_HOUR} sends an hour from one client, to any addresses`, async () => {
+  it(`allows ${NEW_RECIPIENTS_PER_CLIENT_PER_HOUR} different recipients an hour from one client`, async () => {
     const client = newClient();
-    for (let i = 0; i < SENDS_PER_CLIENT_PER_HOUR; i++) {
-      expect((await reserve(uniqueEmail('bulk'), client)).allowed).toBe(true);
+    const reached: string[] = [];
+    for (let i = 0; i < NEW_RECIPIENTS_PER_CLIENT_PER_HOUR; i++) {
+      const recipient = uniqueEmail('bulk');
+      reached.push(recipient);
+      expect((await reserve(recipient, client)).allowed).toBe(true);
     }
-    expect(await reserve(uniqueEmail('bulk'), client)).toMatchObject({
+    const over = await reserve(uniqueEmail('bulk'), client, 'send-newsletter-confirmation');
+    expect(over).toMatchObject({
       allowed: false,
       reason: 'Too many emails requested from this device. Please try again later.',
     });
+    expect(over.retry_after_seconds).toBeGreaterThan(3500);
+    // Someone this client already mailed this hour (the quiz, then the newsletter) is no new recipient.
+    expect((await reserve(reached[0].toUpperCase(), client, 'send-newsletter-confirmation')).allowed).toBe(
+      true,
+    );
+    // Another client is not held back by this one.
     expect((await reserve(uniqueEmail('bulk'), newClient())).allowed).toBe(true);
+  });
+
+  it(`allows ${SENDS_PER_CLIENT_PER_HOUR} sends an hour from one client, however few the recipients`, async () => {
+    const client = newClient();
+    const recipients = Array.from({ length: NEW_RECIPIENTS_PER_CLIENT_PER_HOUR }, () => uniqueEmail('few'));
+    for (let i = 0; i < SENDS_PER_CLIENT_PER_HOUR; i++) {
+      expect((await reserve(recipients[i % recipients.length], client)).allowed).toBe(true);
+    }
+    expect(await reserve(recipients[0], client)).toMatchObject({
+      allowed: false,
+      reason: 'Too many emails requested from this device. Please try again later.',
+    });
   });
 
   it('holds under concurrency: 25 parallel sends to one address, 5 allowed', async () => {

@@ -188,6 +188,21 @@ describe('billing access matrix (role x action)', () => {
     }
   });
 
+  it('deleted_billing_customers: no API role reads or writes it', async () => {
+    for (const actor of ACTORS) {
+      const read = await as(actor, (d) =>
+        d.query('select stripe_customer_id from public.deleted_billing_customers'),
+      );
+      expect(outcome(read), actor).toBe(DENIED);
+      const write = await as(actor, (d) =>
+        insertRow(d, 'deleted_billing_customers', { stripe_customer_id: `cus_x${suffix}` }),
+      );
+      expect(outcome(write), actor).toBe(DENIED);
+      const remove = await as(actor, (d) => d.query('delete from public.deleted_billing_customers'));
+      expect(outcome(remove), actor).toBe(DENIED);
+    }
+  });
+
   it('the service role writes them all (the webhook)', async () => {
     await db.query('begin');
     try {

@@ -319,6 +319,8 @@ const NEEDS_NO_CHECK: Record<string, string> = {
   'private.has_enrolled_child': "the caller's own family: a yes/no predicate for RLS policies",
   'private.is_child_user': 'a yes/no predicate for RLS policies; the restrictive policies hold the check',
   'private.is_coach_of_child': 'a yes/no predicate for RLS policies; the restrictive policies hold the check',
+  'private.is_current_coach_of_child':
+    'a yes/no predicate for RLS policies; the restrictive policies hold the check',
   'private.is_enrolled_child': 'a yes/no predicate for RLS policies; the restrictive policies hold the check',
   'private.is_parent_of_child': "the caller's own family: a yes/no predicate for RLS policies",
   'private.is_session_coach': 'a yes/no predicate for RLS policies; the restrictive policies hold the check',

@@ -389,6 +389,7 @@ const matrixElsewhere: Record<string, string> = {
   subscriptions: 'billing.test.ts',
   invoices: 'billing.test.ts',
   stripe_webhook_events: 'billing.test.ts',
+  deleted_billing_customers: 'billing.test.ts',
   consent_notices: 'family.test.ts',
   parental_consents: 'family.test.ts',
   preferred_session_times: 'family.test.ts',

@@ -212,6 +212,72 @@ describe('roles and the account list', () => {
     ]);
   });
 
+  it("a child's login holds only the child role, and the child role is never granted from here", async () => {
+    // A child's login as the family page makes it (the child-accounts function).
+    const parent = await signedInClient({ firstName: 'Pat' });
+    const db = await adminDb();
+    let childId = '';
+    try {
+      childId = (
+        await db.query<{ id: string }>(
+          `insert into public.children (parent_id, first_name, age_band) values ($1, 'Kit', '9') returning id`,
+          [parent.userId],
+        )
+      ).rows[0].id;
+      const username = `kit.${Date.now().toString(36)}`;
+      const created = await parent.client.functions.invoke('child-accounts', {
+        body: {
+          action: 'create',
+          child_id: childId,
+          username,
+          secret: 'sunny-day-42',
+          secret_kind: 'password',
+        },
+      });
+      expect(created.error).toBeNull();
+      const login = (
+        await db.query<{ user_id: string }>('select user_id from public.children where id = $1', [childId])
+      ).rows[0].user_id;
+      const rolesOf = async (userId: string) =>
+        (
+          await db.query<{ role: string }>(
+            'select role::text from public.user_roles where user_id = $1 order by 1',
+            [userId],
+          )
+        ).rows.map((r) => r.role);
+      expect(await rolesOf(login)).toEqual(['child']);
+
+      for (const role of ['admin', 'coach', 'parent'] as const) {
+        const grant = await admin.client.from('user_roles').insert({ user_id: login, role });
+        expect(grant.error, role).toMatchObject({
+          code: '42501',
+          message: "A child's login holds only the child role",
+        });
+      }
+      // Nor once its child role is gone.
+      await db.query(`delete from public.user_roles where user_id = $1`, [login]);
+      const after = await admin.client.from('user_roles').insert({ user_id: login, role: 'admin' });
+      expect(after.error).toMatchObject({ code: '42501' });
+      // Nor turned into another role by an update.
+      await db.query(`insert into public.user_roles (user_id, role) values ($1, 'child')`, [login]);
+      const changed = await admin.client.from('user_roles').update({ role: 'coach' }).eq('user_id', login);
+      expect(changed.error).toMatchObject({ code: '42501' });
+      expect(await rolesOf(login)).toEqual(['child']);
+
+      // And the child role is given to nobody through the API.
+      const person = await signedInClient({ firstName: 'Rowan' });
+      const child = await admin.client.from('user_roles').insert({ user_id: person.userId, role: 'child' });
+      expect(child.error).toMatchObject({
+        code: '42501',
+        message: "The child role comes only with a child login, made from the family's page",
+      });
+      expect(await rolesOf(person.userId)).toEqual(['parent']);
+    } finally {
+      if (childId) await db.query('delete from public.children where id = $1', [childId]);
+      await db.end();
+    }
+  });
+
   it('searches by name or email, filters by role and pages on the server', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const people = [];

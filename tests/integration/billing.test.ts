@@ -258,3 +258,108 @@ describe('the stripe-webhook endpoint over HTTP', () => {
     }
   });
 });
+
+describe('billing ends with the family', () => {
+  const endpoint = () => `${stackEnv.url}/functions/v1/stripe-webhook`;
+  const sign = (payload: string, t: number) =>
+    `t=${t},v1=${crypto.createHmac('sha256', STRIPE_WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex')}`;
+  /** Delivers an event signed as Stripe signs it. */
+  async function deliver(event: Record<string, unknown>) {
+    const payload = JSON.stringify(event);
+    const response = await fetch(endpoint(), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Stripe-Signature': sign(payload, Math.floor(Date.now() / 1000)),
+      },
+      body: payload,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+  async function customerOf(family: Family): Promise<string> {
+    const { data, error } = await family.client
+      .from('billing_customers')
+      .select('stripe_customer_id')
+      .single();
+    if (error) throw error;
+    return String(data.stripe_customer_id);
+  }
+
+  it('deleting a family cancels its subscription at once and deletes its Stripe customer; later events answer 200', async () => {
+    const family = await signedInClient();
+    const sub = await subscribe(family);
+    const customer = await customerOf(family);
+
+    // As the account page does it.
+    const { data, error } = await family.client.functions.invoke('family-data', {
+      body: { action: 'delete', confirmation: 'DELETE' },
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ deleted: true });
+
+    const atStripe = await stripe.subscriptions.retrieve(String(sub.id));
+    expect(atStripe.status).toBe('canceled');
+    expect(atStripe.cancel_at_period_end).toBe(false);
+    const deleted = await stripe.customers.retrieve(customer);
+    expect(deleted.deleted).toBe(true);
+
+    // Stripe's next word about that customer is acknowledged, not failed and retried for days.
+    const db = await adminDb();
+    try {
+      const event = {
+        id: `evt_after_deletion_${crypto.randomUUID().replace(/-/g, '')}`,
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { ...atStripe, status: 'active', canceled_at: null, ended_at: null } },
+      };
+      expect(await deliver(event)).toEqual({ status: 200, body: { received: true, result: 'ignored' } });
+      const processed = await db.query('select type from public.stripe_webhook_events where id = $1', [
+        event.id,
+      ]);
+      expect(processed.rows).toEqual([{ type: 'customer.subscription.updated' }]);
+      const rows = await db.query('select id from public.subscriptions where id = $1', [sub.id]);
+      expect(rows.rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('a checkout for a customer already linked to another family is acknowledged, recorded and relinks nothing', async () => {
+    const owner = await signedInClient();
+    await subscribe(owner);
+    const customer = await customerOf(owner);
+    const other = await signedInClient();
+    const event = {
+      id: `evt_taken_${crypto.randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `cs_taken_${crypto.randomUUID().replace(/-/g, '')}`,
+          object: 'checkout.session',
+          mode: 'subscription',
+          customer,
+          client_reference_id: other.userId,
+          metadata: {},
+        },
+      },
+    };
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, result: 'ignored' } });
+    const db = await adminDb();
+    try {
+      const processed = await db.query('select type from public.stripe_webhook_events where id = $1', [
+        event.id,
+      ]);
+      expect(processed.rows).toEqual([{ type: 'checkout.session.completed' }]);
+      const links = await db.query(
+        'select parent_id from public.billing_customers where stripe_customer_id = $1 or parent_id = $2',
+        [customer, other.userId],
+      );
+      expect(links.rows).toEqual([{ parent_id: owner.userId }]);
+    } finally {
+      await db.end();
+    }
+  });
+});

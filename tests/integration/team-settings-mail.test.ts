@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForEmail } from '../support/inbox.ts';
-import { adminDb, anonClient, signedInClient, uniqueEmail } from '../support/stack.ts';
+import { anonClientFrom } from '../support/peer.ts';
+import { adminDb, signedInClient, uniqueEmail } from '../support/stack.ts';
 
 /**
  * The mailing functions read the team's settings (/admin/settings) from the database: an admin
@@ -39,7 +40,7 @@ describe('the team settings reach the mailing functions', () => {
   it('an intro-call request notifies the address in the settings and promises its reply time', async () => {
     const teamEmail = uniqueEmail('intake');
     await saveSettings(teamEmail, 6);
-    const client = anonClient();
+    const client = anonClientFrom();
     const marker = Math.random().toString(36).slice(2, 8);
     const form = {
       name: `Ana ${marker}`,
@@ -73,7 +74,7 @@ describe('the team settings reach the mailing functions', () => {
   it('a contact message notifies the address in the settings; the receipt promises its reply time', async () => {
     const teamEmail = uniqueEmail('hello');
     await saveSettings(teamEmail, 48);
-    const client = anonClient();
+    const client = anonClientFrom();
     const marker = Math.random().toString(36).slice(2, 8);
     const message = {
       name: `Priya ${marker}`,

@@ -1,6 +1,7 @@
 /**
  * The caps on sending that keep the mailing functions from being a spam relay: so many emails an
- * hour (and a day) to one address, so many sends an hour from one client. The counting lives in
+ * hour (and a day) to one address, so many sends an hour, and so many distinct
+ * recipients an hour, from one client. The counting lives in
  * Postgres (public.reserve_mail_send, migration 20261123000200), so it holds across every instance
  * of every function; this is the functions' side of it.
  */
@@ -23,11 +24,13 @@ export interface MailCaps {
 }
 
 /**
- * The client's address: the first entry of `x-forwarded-for`, which Supabase's gateway (and the
- * local stack's) fills with the address the request came from. Null when absent or not an address.
+ * The client's address: the last entry of `x-forwarded-for`, the one the gateway in front of the
+ * function appended from the connection it received (Supabase's, and the local stack's). Entries
+ * before it are whatever the client sent in its own header, so they are never trusted: keying on
+ * them would let a client pick a fresh cap for every request. Null when absent or not an address.
  */
 export function clientAddress(req: Request): string | null {
-  const first = (req.headers.get('x-forwarded-for') ?? '').split(',')[0].trim();
-  if (first === '' || first.length > 64 || !/^[0-9A-Fa-f:.]+$/.test(first)) return null;
-  return first.toLowerCase();
+  const last = (req.headers.get('x-forwarded-for') ?? '').split(',').pop()?.trim() ?? '';
+  if (last === '' || last.length > 64 || !/^[0-9A-Fa-f:.]+$/.test(last)) return null;
+  return last.toLowerCase();
 }

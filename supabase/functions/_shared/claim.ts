@@ -50,7 +50,7 @@ export interface SendFlow<T> {
 /**
  * A mailing function (`name`, as deployed): POST only, the JSON body checked against `schema`
  * (400 with the reason), then `flow(payload)` run by claimAndSend within the sending caps, the
- * client being the first x-forwarded-for address. `flow` may throw to refuse the request.
+ * client being the last x-forwarded-for address (the gateway's). `flow` may throw to refuse the request.
  */
 export function mailingHandler<S extends z.ZodTypeAny, T>(
   name: string,

@@ -1,4 +1,4 @@
-import { HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
+import { consoleLogger, HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
 import { requireStaffTwoFactor, type StaffTwoFactorStep } from '../_shared/staff-two-factor.ts';
 import {
   emailField,
@@ -70,7 +70,7 @@ export interface AccountsPort {
     email: string;
     firstName: string;
     lastName: string | undefined;
-    redirectTo: string | undefined;
+    redirectTo: string;
   }): Promise<string>;
   /** Grants the role as the admin (their token), so the database audits and guards it as theirs. */
   grantInvitedRole(token: string, userId: string, role: InvitableRole, displayName: string): Promise<void>;
@@ -101,8 +101,11 @@ export interface AdminActionStamp {
 
 export interface AdminUsersDeps {
   accounts: AccountsPort;
-  /** The site's address: invitations link to <siteUrl>/reset-password, where the person sets a password. */
-  siteUrl?: string;
+  /**
+   * The site's address (SITE_URL): invitations link to <siteUrl>/reset-password, where the person
+   * sets a password. Never the request's Origin; without SITE_URL an invitation fails (503).
+   */
+  siteUrl: string | undefined;
   now?: () => Date;
   logger?: Logger;
 }
@@ -139,12 +142,15 @@ export function createHandler(deps: AdminUsersDeps): Handler {
         if (existing?.confirmed) {
           throw new HttpError(409, 'An account with this email already exists: grant it the role instead');
         }
-        const site = deps.siteUrl ?? req.headers.get('origin') ?? undefined;
+        if (!deps.siteUrl) {
+          (deps.logger ?? consoleLogger).error('SITE_URL is not set: invitations cannot link to the site');
+          throw new HttpError(503, 'The site address (SITE_URL) is not configured');
+        }
         const id = await accounts.invite({
           email: payload.email,
           firstName: payload.first_name,
           lastName: payload.last_name,
-          redirectTo: site ? new URL('/reset-password', site).toString() : undefined,
+          redirectTo: new URL('/reset-password', deps.siteUrl).toString(),
         });
         await accounts.stamp(id, stamp('invite', payload.role));
         const displayName = [payload.first_name, payload.last_name].filter(Boolean).join(' ');

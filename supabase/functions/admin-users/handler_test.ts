@@ -14,6 +14,7 @@ function setup(
     emails?: Record<string, string>;
     /** what two-factor sign-in still asks of a user's session (the database's answer); else 'none' */
     twoFactorSteps?: Record<string, StaffTwoFactorStep>;
+    siteUrl?: string;
   } = {},
 ) {
   const accounts = new Map<string, Account>(
@@ -86,7 +87,12 @@ function setup(
     },
   };
   const logger = memoryLogger();
-  const handler = createHandler({ accounts: port, siteUrl: 'http://localhost:5173', now: () => NOW, logger });
+  const handler = createHandler({
+    accounts: port,
+    siteUrl: 'siteUrl' in options ? options.siteUrl : 'http://localhost:5173',
+    now: () => NOW,
+    logger,
+  });
   const call = (body: unknown, token = 'admin-token') =>
     handler(jsonRequest(body, { headers: { Authorization: `Bearer ${token}` } }));
   return { handler, call, accounts, log, logger };
@@ -229,6 +235,7 @@ Deno.test('an unexpected failure is a 500 that names no internals, and is logged
   const failing = createHandler({
     // Only the first call is reached: the caller lookup fails.
     accounts: { callerOf: () => Promise.reject(new Error('auth down')) } as unknown as AccountsPort,
+    siteUrl: undefined,
     logger,
   });
   const response = await answer(
@@ -286,3 +293,25 @@ Deno.test('an admin without a factor while staff two-factor is required must set
   assert.deepEqual(await response.json(), { error: TWO_FACTOR_REASONS.enrol });
   assert.deepEqual(log.bans, []);
 });
+
+Deno.test(
+  "invite: the link never follows the request's Origin; without SITE_URL it fails plainly, inviting no one",
+  async () => {
+    const { handler, log, logger } = setup({ siteUrl: undefined });
+    const response = await answer(
+      await handler(
+        jsonRequest(
+          { action: 'invite', email: 'casey@example.com', first_name: 'Casey', role: 'coach' },
+          { headers: { Authorization: 'Bearer admin-token', Origin: 'https://attacker.example' } },
+        ),
+      ),
+    );
+    assert.deepEqual(response, {
+      status: 503,
+      body: { error: 'The site address (SITE_URL) is not configured' },
+    });
+    assert.deepEqual(log.invites, []);
+    assert.deepEqual(log.grants, []);
+    assert.match(logger.lines.join('\n'), /SITE_URL is not set/);
+  },
+);

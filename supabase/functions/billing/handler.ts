@@ -1,4 +1,4 @@
-import { HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
+import { consoleLogger, HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
 import { lookupKeyOf, PLAN_KEYS, type PlanKey } from '../_shared/plans.ts';
 import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
 
@@ -91,12 +91,21 @@ export interface StripePort {
 export interface BillingDeps {
   data: BillingData;
   stripe: StripePort;
-  /** The site's address, for Stripe's return links; else the request's Origin. */
-  siteUrl?: string;
+  /**
+   * The site's address (SITE_URL), for Stripe's return links. Never the request's Origin, which the
+   * calling page chooses: without SITE_URL a link cannot be made and the action fails (503).
+   */
+  siteUrl: string | undefined;
   logger?: Logger;
 }
 
 export const BILLING_PATH = '/app/billing';
+
+/** The answer when SITE_URL is unset: the project is misconfigured, said plainly (and logged). */
+export function siteUrlMissing(logger: Logger = consoleLogger): HttpError {
+  logger.error('SITE_URL is not set: the function cannot make links back to the site');
+  return new HttpError(503, 'The site address (SITE_URL) is not configured');
+}
 
 function bearerToken(req: Request): string {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
@@ -113,10 +122,9 @@ export function createHandler(deps: BillingDeps): Handler {
       if (parent === null) throw new HttpError(401, 'Sign in as a parent to manage billing');
       if (parent === 'not-a-parent') throw new HttpError(403, 'Only parents have a plan to manage');
       const payload = parsePayload(billingSchema, await readJsonObject(req));
-      const site = deps.siteUrl ?? req.headers.get('origin');
       const billingPage = (query = '') => {
-        if (!site) throw new HttpError(400, 'Origin header is required to return to the site');
-        return new URL(`${BILLING_PATH}${query}`, site).toString();
+        if (!deps.siteUrl) throw siteUrlMissing(deps.logger);
+        return new URL(`${BILLING_PATH}${query}`, deps.siteUrl).toString();
       };
 
       const current = await data.currentSubscriptionOf(parent.id);

@@ -6,7 +6,9 @@ const PARENT = { id: '33333333-3333-4333-8333-333333333333', email: 'sam@example
 const SITE = 'http://localhost:5173';
 
 /** The family's rows and Stripe in memory, recording every Stripe call the handler makes. */
-function setup(options: { subscription?: CurrentSubscription | null; customer?: string | null } = {}) {
+function setup(
+  options: { subscription?: CurrentSubscription | null; customer?: string | null; siteUrl?: string } = {},
+) {
   const calls: unknown[][] = [];
   const customers = new Map<string, string>(options.customer ? [[PARENT.id, options.customer]] : []);
   const data: BillingData = {
@@ -34,7 +36,12 @@ function setup(options: { subscription?: CurrentSubscription | null; customer?: 
     invoicePdf: record('invoicePdf', 'http://127.0.0.1:54329/invoices/in_Mine.pdf'),
   };
   const logger = memoryLogger();
-  const handler = createHandler({ data, stripe, siteUrl: SITE, logger });
+  const handler = createHandler({
+    data,
+    stripe,
+    siteUrl: 'siteUrl' in options ? options.siteUrl : SITE,
+    logger,
+  });
   const call = async (body: unknown, token = 'parent-token') => {
     const response = await handler(jsonRequest(body, { headers: { Authorization: `Bearer ${token}` } }));
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
@@ -235,3 +242,36 @@ Deno.test('a Stripe failure is a 500 that names no internals, and is logged', as
   );
   assert.match(family.logger.lines[0], /ECONNREFUSED/);
 });
+
+Deno.test(
+  "return links never follow the request's Origin; without SITE_URL the action fails plainly",
+  async () => {
+    const { handler, calls, logger } = setup({ siteUrl: undefined });
+    const response = await handler(
+      jsonRequest(
+        { action: 'checkout', plan: 'steady-growth' },
+        { headers: { Authorization: 'Bearer parent-token', Origin: 'https://attacker.example' } },
+      ),
+    );
+    assert.equal(response.status, 503);
+    assert.deepEqual(await response.json(), { error: 'The site address (SITE_URL) is not configured' });
+    assert.equal(
+      calls.some((call) => call[0] === 'createCheckout'),
+      false,
+    );
+    assert.match(logger.lines.join('\n'), /SITE_URL is not set/);
+
+    const configured = setup();
+    const portal = await configured.handler(
+      jsonRequest(
+        { action: 'checkout', plan: 'steady-growth' },
+        { headers: { Authorization: 'Bearer parent-token', Origin: 'https://attacker.example' } },
+      ),
+    );
+    assert.equal(portal.status, 200);
+    const checkout = configured.calls.find((call) => call[0] === 'createCheckout')?.[1] as {
+      successUrl: string;
+    };
+    assert.ok(checkout.successUrl.startsWith(`${SITE}/app/billing`));
+  },
+);

@@ -1,30 +1,8 @@
 import Stripe from 'stripe';
 import { HttpError } from '../_shared/http.ts';
-import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
+import { stripe } from '../_shared/stripe.ts';
+import { check, serviceClient } from '../_shared/supabase.ts';
 import { createHandler, type BillingData, type CurrentSubscription, type StripePort } from './handler.ts';
-
-/**
- * The `stripe` SDK through fetch (Deno has no Node http client to lend it). STRIPE_API_BASE points it
- * at another host: the local stand-in (`npm start`); unset, it is api.stripe.com.
- */
-let client: Stripe | undefined;
-function stripe(): Stripe {
-  if (client) return client;
-  const base = Deno.env.get('STRIPE_API_BASE');
-  const url = base ? new URL(base) : undefined;
-  client = new Stripe(requireEnv('STRIPE_SECRET_KEY'), {
-    httpClient: Stripe.createFetchHttpClient(),
-    maxNetworkRetries: 2,
-    ...(url
-      ? {
-          host: url.hostname,
-          port: url.port || (url.protocol === 'http:' ? '80' : '443'),
-          protocol: url.protocol === 'http:' ? 'http' : 'https',
-        }
-      : {}),
-  });
-  return client;
-}
 
 const db = () => serviceClient();
 

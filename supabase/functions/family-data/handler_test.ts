@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { jsonRequest, memoryLogger } from '../_shared/testing.ts';
-import { createHandler, type Caller, type FamilyPort } from './handler.ts';
+import { createHandler, type BillingPort, type Caller, type FamilyPort } from './handler.ts';
 
 const PARENT = '33333333-3333-4333-8333-333333333333';
 const COACH = '44444444-4444-4444-8444-444444444444';
 const CHILD_LOGIN = '55555555-5555-4555-8555-555555555555';
 
 /** A family in memory: who each token signs in, and the order in which things were deleted. */
-function setup(options: { failAuthDeletion?: boolean } = {}) {
+function setup(options: { failAuthDeletion?: boolean; customer?: string | null; failStripe?: boolean } = {}) {
   const callers: Record<string, Caller> = {
     'parent-token': { id: PARENT, roles: ['parent'] },
     'coach-token': { id: COACH, roles: ['coach'] },
@@ -16,6 +16,10 @@ function setup(options: { failAuthDeletion?: boolean } = {}) {
   const steps: string[] = [];
   const family: FamilyPort = {
     callerOf: (token) => Promise.resolve(callers[token] ?? null),
+    stripeCustomerOf: (accountId) =>
+      Promise.resolve(
+        accountId === PARENT ? (options.customer === undefined ? 'cus_Family' : options.customer) : null,
+      ),
     deleteFamilyRows(accountId) {
       steps.push(`rows:${accountId}`);
       return Promise.resolve([CHILD_LOGIN]);
@@ -27,7 +31,14 @@ function setup(options: { failAuthDeletion?: boolean } = {}) {
     },
   };
   const logger = memoryLogger();
-  const handler = createHandler({ family, logger });
+  const billing: BillingPort = {
+    endCustomer(customerId) {
+      if (options.failStripe) return Promise.reject(new Error('connect ECONNREFUSED api.stripe.com'));
+      steps.push(`stripe:${customerId}`);
+      return Promise.resolve();
+    },
+  };
+  const handler = createHandler({ family, billing, logger });
   const call = (body: unknown, token = 'parent-token') =>
     handler(jsonRequest(body, { headers: { Authorization: `Bearer ${token}` } }));
   return { handler, call, steps, logger };
@@ -48,13 +59,34 @@ Deno.test('answers the preflight and refuses other methods', async () => {
   assert.equal(get.status, 405);
 });
 
-Deno.test('deletes the family rows, then the child logins, then the parent', async () => {
-  const { call, steps } = setup();
-  const { status, body } = await answer(await call(DELETE));
-  assert.equal(status, 200);
-  assert.deepEqual(body, { deleted: true, child_logins: 1 });
+Deno.test(
+  'ends the Stripe customer first, then deletes the family rows, the child logins and the parent',
+  async () => {
+    const { call, steps } = setup();
+    const { status, body } = await answer(await call(DELETE));
+    assert.equal(status, 200);
+    assert.deepEqual(body, { deleted: true, child_logins: 1 });
+    assert.deepEqual(steps, ['stripe:cus_Family', `rows:${PARENT}`, `auth:${CHILD_LOGIN}`, `auth:${PARENT}`]);
+  },
+);
+
+Deno.test('a family that never started a checkout asks nothing of Stripe', async () => {
+  const { call, steps } = setup({ customer: null });
+  assert.equal((await answer(await call(DELETE))).status, 200);
   assert.deepEqual(steps, [`rows:${PARENT}`, `auth:${CHILD_LOGIN}`, `auth:${PARENT}`]);
 });
+
+Deno.test(
+  'when Stripe cannot be reached nothing is deleted (500): billing never outlives a deleted family',
+  async () => {
+    const { call, steps, logger } = setup({ failStripe: true });
+    const { status, body } = await answer(await call(DELETE));
+    assert.equal(status, 500);
+    assert.deepEqual(body, { error: 'Internal error' });
+    assert.deepEqual(steps, []);
+    assert.match(logger.lines[0], /ECONNREFUSED/);
+  },
+);
 
 Deno.test('asks for sign-in (401) without a token or with an unknown one', async () => {
   const { handler, call, steps } = setup();

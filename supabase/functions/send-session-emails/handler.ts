@@ -1,5 +1,6 @@
 import { consoleLogger, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
+import { requireServiceRole } from '../_shared/service-caller.ts';
 import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
 import { sessionEmail, type SessionEmail } from './email.ts';
 
@@ -30,18 +31,23 @@ export interface SessionEmailStore {
  * Delivers the queued session emails (public.session_emails): woken by the database through pg_net
  * after a booking change and each minute while anything is queued. The payload carries no data,
  * only an optional batch size, so a caller can make it deliver what is queued and nothing else.
+ * Only the database calls it, with the service role key (private.job_settings): any other caller,
+ * the anon key included, is refused (401/403) before anything is claimed.
  * Answers 200 with how many were sent, skipped and left to retry.
  */
 export function createHandler(deps: {
   store: SessionEmailStore;
   mailer: Mailer;
   siteUrl: string;
+  /** the project's service role key: the one caller allowed */
+  serviceRoleKey: string;
   logger?: Logger;
 }): Handler {
   const logger = deps.logger ?? consoleLogger;
   return withHttp(
     ['POST'],
     async (req) => {
+      requireServiceRole(req, deps.serviceRoleKey);
       const { limit = 50 } = parsePayload(payloadSchema, await readJsonObject(req));
       const claimed = await deps.store.claim(limit);
       const counts = { sent: 0, skipped: 0, retry: 0 };

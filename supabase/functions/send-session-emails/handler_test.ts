@@ -4,6 +4,10 @@ import { formatSessionTime, sessionLink } from './email.ts';
 import { createHandler, type ClaimedEmail } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
+const SERVICE_KEY = 'service-role-key';
+/** The database's call (pg_net, the service role key from private.job_settings). */
+const fromDatabase = (body: unknown) =>
+  jsonRequest(body, { headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
 
 let ids = 0;
 const queued = (overrides: Partial<ClaimedEmail> = {}): ClaimedEmail => ({
@@ -31,6 +35,7 @@ function setup(rows: ClaimedEmail[], failFor: (to: string) => boolean = () => fa
   const handler = createHandler({
     ...deps,
     siteUrl: SITE,
+    serviceRoleKey: SERVICE_KEY,
     store: {
       claim: (limit) => {
         const taken = pending.slice(0, limit);
@@ -74,7 +79,7 @@ Deno.test(
       timeZone: 'America/Chicago',
     });
     const { handler, mailer, settled } = setup([family, coach]);
-    const response = await handler(jsonRequest({}));
+    const response = await handler(fromDatabase({}));
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), { sent: 2, skipped: 0, retry: 0 });
     const [toFamily, toCoach] = [...mailer.sent].sort((a, b) => a.to.localeCompare(b.to)).reverse();
@@ -102,7 +107,7 @@ Deno.test('a move names the new and the former time; a cancellation the time can
   const moved = queued({ kind: 'moved', previousStartsAt: new Date('2027-03-01T21:30:00Z') });
   const cancelled = queued({ kind: 'cancelled', to: 'other@example.com' });
   const { handler, mailer } = setup([moved, cancelled]);
-  await handler(jsonRequest({}));
+  await handler(fromDatabase({}));
   const byTo = Object.fromEntries(mailer.sent.map((m) => [m.to, m]));
   assert.match(byTo['sam@example.com'].text, /has moved to Tuesday, March 2, 4:30 pm EST/);
   assert.match(byTo['sam@example.com'].text, /It was planned for Monday, March 1, 4:30 pm EST/);
@@ -122,7 +127,7 @@ Deno.test("a reschedule request reaches the coach with the family's message", as
     message: 'Could we do Friday after school instead?',
   });
   const { handler, mailer } = setup([request]);
-  await handler(jsonRequest({}));
+  await handler(fromDatabase({}));
   const [mail] = mailer.sent;
   assert.equal(mail.subject, "Reschedule requested: Mia's session");
   assert.match(mail.text, /The family asks to reschedule Mia's session on Tuesday, March 2, 4:30 pm EST/);
@@ -133,7 +138,7 @@ Deno.test("a reschedule request reaches the coach with the family's message", as
 Deno.test('a reminder whose session changed since it was queued is skipped, not sent', async () => {
   const stale = queued({ kind: 'reminder_1h', current: false });
   const { handler, mailer, settled } = setup([stale]);
-  const response = await handler(jsonRequest({}));
+  const response = await handler(fromDatabase({}));
   assert.deepEqual(await response.json(), { sent: 0, skipped: 1, retry: 0 });
   assert.equal(mailer.sent.length, 0);
   assert.equal(settled[0][1], 'skipped');
@@ -143,7 +148,7 @@ Deno.test('a failed delivery is released for a retry and logged; the others stil
   const failing = queued({ to: 'down@example.com' });
   const fine = queued({ kind: 'reminder_24h' });
   const { handler, mailer, settled, logger } = setup([failing, fine], (to) => to === 'down@example.com');
-  const response = await handler(jsonRequest({}));
+  const response = await handler(fromDatabase({}));
   assert.deepEqual(await response.json(), { sent: 1, skipped: 0, retry: 1 });
   assert.equal(mailer.sent[0].subject, "Reminder: Mia's session with Jordan Ellis tomorrow");
   assert.deepEqual(
@@ -155,14 +160,14 @@ Deno.test('a failed delivery is released for a retry and logged; the others stil
 
 Deno.test('names are escaped in the HTML', async () => {
   const { handler, mailer } = setup([queued({ childFirstName: XSS, coachName: XSS, recipientName: XSS })]);
-  await handler(jsonRequest({}));
+  await handler(fromDatabase({}));
   assert.ok(!mailer.sent[0].html.includes(XSS));
   assert.ok(mailer.sent[0].html.includes('&lt;script&gt;'));
 });
 
 Deno.test('the batch size is honoured and a bad payload is a 400 with the reason', async () => {
   const { handler, mailer } = setup([queued(), queued(), queued()]);
-  const response = await handler(jsonRequest({ limit: 2 }));
+  const response = await handler(fromDatabase({ limit: 2 }));
   assert.deepEqual(await response.json(), { sent: 2, skipped: 0, retry: 0 });
   assert.equal(mailer.sent.length, 2);
   for (const [body, reason] of [
@@ -171,10 +176,34 @@ Deno.test('the batch size is honoured and a bad payload is a 400 with the reason
     [{ to: 'x@example.com' }, "Unrecognized key(s) in object: 'to'"],
     ['[]', 'Body must be a JSON object'],
   ] as const) {
-    const bad = await handler(jsonRequest(body));
+    const bad = await handler(fromDatabase(body));
     assert.equal(bad.status, 400);
     assert.deepEqual(await bad.json(), { error: reason });
   }
   assert.equal((await handler(new Request('http://x/', { method: 'GET' }))).status, 405);
   assert.equal((await handler(new Request('http://x/', { method: 'OPTIONS' }))).status, 204);
 });
+
+Deno.test(
+  'refuses every caller but the database: no token 401, the anon key or a user 403, nothing claimed',
+  async () => {
+    const { handler, settled, mailer } = setup([queued()]);
+    const noToken = new Request('http://x/functions/v1/send-session-emails', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal((await handler(noToken)).status, 401);
+    const anon = await handler(jsonRequest({}));
+    assert.equal(anon.status, 403);
+    assert.deepEqual(await anon.json(), {
+      error: 'Only the project’s scheduled jobs may call this function',
+    });
+    const user = await handler(jsonRequest({}, { headers: { Authorization: `Bearer ${SERVICE_KEY}x` } }));
+    assert.equal(user.status, 403);
+    assert.deepEqual(settled, []);
+    assert.equal(mailer.sent.length, 0);
+    assert.equal((await handler(fromDatabase({}))).status, 200);
+    assert.equal(mailer.sent.length, 1);
+  },
+);

@@ -46,4 +46,11 @@ const store: SessionEmailStore = {
   },
 };
 
-Deno.serve(createHandler({ store, mailer: mailerFromEnv(), siteUrl: requireEnv('SITE_URL') }));
+Deno.serve(
+  createHandler({
+    store,
+    mailer: mailerFromEnv(),
+    siteUrl: requireEnv('SITE_URL'),
+    serviceRoleKey: requireEnv('SUPABASE_SERVICE_ROLE_KEY'),
+  }),
+);

@@ -1,4 +1,4 @@
-import { HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
+import { consoleLogger, HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
 import { parsePayload, readText, z } from '../_shared/validation.ts';
 import { planOfLookupKey } from '../_shared/plans.ts';
 import { verifySignature } from './signature.ts';
@@ -48,13 +48,27 @@ export interface InvoiceState {
 
 export type Applied = 'applied' | 'stale';
 
+/**
+ * An event about a customer whose family was deleted (docs/decisions/131): there is nothing of
+ * theirs left to update, so it is acknowledged (200) and recorded, never retried by Stripe.
+ */
+class ForgottenCustomer extends Error {}
+
 /** What the handler needs from the database; index.ts gives the real one, tests one in memory. */
 export interface BillingStore {
   isProcessed(eventId: string): Promise<boolean>;
   markProcessed(event: { id: string; type: string; created: string }): Promise<void>;
   /** The parent whose Stripe customer this is, if we know it. */
   parentOfCustomer(customerId: string): Promise<string | null>;
-  linkCustomer(parentId: string, customerId: string): Promise<void>;
+  /**
+   * Links the customer to the parent (a parent keeps the customer it has). 'conflict' when the
+   * customer is already another parent's: nothing is changed.
+   */
+  linkCustomer(parentId: string, customerId: string): Promise<'linked' | 'conflict'>;
+  /** Whether this customer belonged to a family that has since been deleted. */
+  isForgottenCustomer(customerId: string): Promise<boolean>;
+  /** Whether an account with this id exists (a deleted family's parent no longer does). */
+  accountExists(accountId: string): Promise<boolean>;
   /** Writes the subscription unless the row was written from a newer event, or is cancelled. */
   applySubscription(state: SubscriptionState): Promise<Applied>;
   /** Writes the invoice unless the row was written from a newer event. */
@@ -201,11 +215,16 @@ export function createHandler(deps: WebhookDeps): Handler {
     customerId: string,
     meta: Record<string, string> | null | undefined,
   ): Promise<string> {
-    const parent = (await store.parentOfCustomer(customerId)) ?? meta?.parent_id ?? null;
+    const linked = await store.parentOfCustomer(customerId);
+    if (linked) return linked;
+    if (await store.isForgottenCustomer(customerId)) throw new ForgottenCustomer();
+    const parent = meta?.parent_id ?? null;
     // Not ours yet (its checkout's event may still be on its way): refuse, so Stripe delivers it again.
     if (!parent || !z.string().uuid().safeParse(parent).success) {
       throw new HttpError(422, `Unknown customer ${customerId}: no family is linked to it yet`);
     }
+    // The parent the subscription was made for has deleted their family.
+    if (!(await store.accountExists(parent))) throw new ForgottenCustomer();
     return parent;
   }
 
@@ -281,22 +300,39 @@ export function createHandler(deps: WebhookDeps): Handler {
       const eventAt = iso(event.created)!;
       const object = event.data.object;
       let result: Applied | 'ignored' = 'ignored';
-      if (SUBSCRIPTION_EVENTS.has(event.type)) {
-        result = await applySubscription(object, eventAt);
-      } else if (
-        event.type.startsWith('invoice.') &&
-        // an upcoming invoice is a preview with no id, not an invoice of ours
-        event.type !== 'invoice.upcoming' &&
-        object.object === 'invoice'
-      ) {
-        result = await applyInvoice(object, eventAt, event.type === 'invoice.payment_failed');
-      } else if (event.type === 'checkout.session.completed') {
-        const session = parsePayload(checkoutSessionSchema, object);
-        const parent = session.client_reference_id ?? session.metadata?.parent_id;
-        if (session.customer && parent && z.string().uuid().safeParse(parent).success) {
-          await store.linkCustomer(parent, session.customer);
-          result = 'applied';
+      try {
+        if (SUBSCRIPTION_EVENTS.has(event.type)) {
+          result = await applySubscription(object, eventAt);
+        } else if (
+          event.type.startsWith('invoice.') &&
+          // an upcoming invoice is a preview with no id, not an invoice of ours
+          event.type !== 'invoice.upcoming' &&
+          object.object === 'invoice'
+        ) {
+          result = await applyInvoice(object, eventAt, event.type === 'invoice.payment_failed');
+        } else if (event.type === 'checkout.session.completed') {
+          const session = parsePayload(checkoutSessionSchema, object);
+          const parent = session.client_reference_id ?? session.metadata?.parent_id;
+          if (session.customer && parent && z.string().uuid().safeParse(parent).success) {
+            // A customer already linked to another parent stays theirs: the event is acknowledged
+            // and recorded, and nothing is relinked.
+            const owner = await store.parentOfCustomer(session.customer);
+            const linked =
+              owner === null || owner === parent
+                ? await store.linkCustomer(parent, session.customer)
+                : 'conflict';
+            if (linked === 'conflict') {
+              (deps.logger ?? consoleLogger).error(
+                `checkout ${session.id}: customer ${session.customer} is linked to another family; not relinked`,
+              );
+            } else {
+              result = 'applied';
+            }
+          }
         }
+      } catch (error) {
+        if (!(error instanceof ForgottenCustomer)) throw error;
+        result = 'ignored';
       }
       await store.markProcessed({ id: event.id, type: event.type, created: eventAt });
       return json(200, { received: true, result });

@@ -12,13 +12,23 @@ const T0 = Math.floor(NOW.getTime() / 1000);
 function memoryStore() {
   const processed = new Map<string, string>();
   const customers = new Map<string, string>([[CUSTOMER, PARENT]]);
+  /** customers of deleted families (public.deleted_billing_customers) */
+  const forgotten = new Set<string>();
+  const accounts = new Set<string>([PARENT, '44444444-4444-4444-8444-444444444444']);
   const subscriptions = new Map<string, SubscriptionState>();
   const invoices = new Map<string, InvoiceState & { payment_failed_at?: string }>();
   const store: BillingStore = {
     isProcessed: (id) => Promise.resolve(processed.has(id)),
     markProcessed: (event) => Promise.resolve(void processed.set(event.id, event.type)),
     parentOfCustomer: (id) => Promise.resolve(customers.get(id) ?? null),
-    linkCustomer: (parent, customer) => Promise.resolve(void customers.set(customer, parent)),
+    linkCustomer(parent, customer) {
+      const owner = customers.get(customer);
+      if (owner && owner !== parent) return Promise.resolve('conflict');
+      customers.set(customer, parent);
+      return Promise.resolve('linked');
+    },
+    isForgottenCustomer: (id) => Promise.resolve(forgotten.has(id)),
+    accountExists: (id) => Promise.resolve(accounts.has(id)),
     applySubscription(state) {
       const existing = subscriptions.get(state.id);
       if (
@@ -43,7 +53,7 @@ function memoryStore() {
       return Promise.resolve();
     },
   };
-  return { store, processed, customers, subscriptions, invoices };
+  return { store, processed, customers, subscriptions, invoices, forgotten, accounts };
 }
 
 function setup(now = NOW) {
@@ -364,6 +374,64 @@ Deno.test(
       body: { error: 'Unknown customer cus_Unknown: no family is linked to it yet' },
     });
     assert.equal(processed.size, 0);
+    assert.equal(subscriptions.size, 0);
+  },
+);
+
+Deno.test(
+  'a checkout whose customer is already another family’s is acknowledged and recorded, and relinks nothing',
+  async () => {
+    const { handler, customers, processed, logger } = setup();
+    const other = '44444444-4444-4444-8444-444444444444';
+    const session = {
+      id: 'cs_test_taken',
+      object: 'checkout.session',
+      mode: 'subscription',
+      customer: CUSTOMER,
+      client_reference_id: other,
+      metadata: {},
+    };
+    const event = stripeEvent('checkout.session.completed', session);
+    assert.deepEqual(await answer(await handler(await delivery(event))), {
+      status: 200,
+      body: { received: true, result: 'ignored' },
+    });
+    assert.equal(customers.get(CUSTOMER), PARENT);
+    assert.equal(processed.get(event.id), 'checkout.session.completed');
+    assert.match(logger.lines.join('\n'), /linked to another family/);
+  },
+);
+
+Deno.test(
+  'events about the customer of a deleted family are acknowledged (200), recorded and change nothing',
+  async () => {
+    const { handler, customers, processed, subscriptions, invoices, forgotten, accounts } = setup();
+    // The family deleted itself: its link and account are gone, its customer id is remembered.
+    customers.delete(CUSTOMER);
+    accounts.delete(PARENT);
+    forgotten.add(CUSTOMER);
+    const events = [
+      stripeEvent('customer.subscription.updated', subscription({ status: 'canceled', canceled_at: T0 })),
+      stripeEvent('customer.subscription.deleted', subscription({ status: 'canceled', metadata: {} })),
+      stripeEvent('invoice.voided', invoice({ status: 'void' })),
+    ];
+    for (const event of events) {
+      assert.deepEqual(await answer(await handler(await delivery(event))), {
+        status: 200,
+        body: { received: true, result: 'ignored' },
+      });
+      assert.ok(processed.has(event.id));
+    }
+    assert.equal(subscriptions.size, 0);
+    assert.equal(invoices.size, 0);
+
+    // A family deleted before its customer was remembered: the subscription names a parent who is gone.
+    forgotten.clear();
+    const late = stripeEvent('customer.subscription.updated', subscription());
+    assert.deepEqual(await answer(await handler(await delivery(late))), {
+      status: 200,
+      body: { received: true, result: 'ignored' },
+    });
     assert.equal(subscriptions.size, 0);
   },
 );

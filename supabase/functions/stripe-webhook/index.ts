@@ -63,14 +63,32 @@ const store: BillingStore = {
     return row?.parent_id ?? null;
   },
   async linkCustomer(parentId, customerId) {
-    check(
+    const { error } = await db()
+      .from('billing_customers')
+      .upsert(
+        { parent_id: parentId, stripe_customer_id: customerId },
+        { onConflict: 'parent_id', ignoreDuplicates: true },
+      );
+    // billing_customers_stripe_customer_id_key: the customer is another parent's.
+    if (error?.code === '23505') return 'conflict';
+    check({ data: null, error });
+    return 'linked';
+  },
+  async isForgottenCustomer(customerId) {
+    const row = check(
       await db()
-        .from('billing_customers')
-        .upsert(
-          { parent_id: parentId, stripe_customer_id: customerId },
-          { onConflict: 'parent_id', ignoreDuplicates: true },
-        ),
+        .from('deleted_billing_customers')
+        .select('stripe_customer_id')
+        .eq('stripe_customer_id', customerId)
+        .maybeSingle(),
     );
+    return row !== null;
+  },
+  async accountExists(accountId) {
+    const { data, error } = await db().auth.admin.getUserById(accountId);
+    if (error?.status === 404) return false;
+    if (error) throw error;
+    return data.user !== null;
   },
   applySubscription: (state) => guardedWrite('subscriptions', state),
   applyInvoice: (state) => guardedWrite('invoices', state),

@@ -5,6 +5,16 @@ import type { Database } from '@/types/database';
 export type AppRole = Database['public']['Enums']['app_role'];
 export const APP_ROLES: AppRole[] = ['admin', 'coach', 'parent', 'child'];
 
+/**
+ * The roles an admin may grant an account holding `held`: a child's login holds the child role
+ * alone, and the child role comes only with a child login (made on the family's page), never from
+ * here. The database refuses the rest too (private.guard_child_role).
+ */
+export function grantableRoles(held: readonly AppRole[]): AppRole[] {
+  if (held.includes('child')) return [];
+  return APP_ROLES.filter((role) => role !== 'child' && !held.includes(role));
+}
+
 export type AccountStatus = 'active' | 'invited' | 'deactivated';
 
 export interface Account {

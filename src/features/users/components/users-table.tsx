@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { useChangeRole } from '../api/change-role';
-import { APP_ROLES, type Account } from '../api/get-accounts';
+import { grantableRoles, type Account } from '../api/get-accounts';
 import type { FamilyBilling } from '../api/get-family-billing';
 import { useSetAccountActive } from '../api/set-account-active';
 import { displayName, formatDate, formatDateTime, ROLE_LABELS } from '../lib/format';
@@ -54,6 +54,7 @@ export function UsersTable({
   billing?: Record<string, FamilyBilling>;
 }) {
   const [confirming, setConfirming] = useState<Account | null>(null);
+  const [makingAdmin, setMakingAdmin] = useState<Account | null>(null);
   const setActive = useSetAccountActive();
   const changeRole = useChangeRole();
 
@@ -118,7 +119,7 @@ export function UsersTable({
             {accounts.map((account) => {
               const name = displayName(account);
               const isMe = account.id === currentUserId;
-              const missing = APP_ROLES.filter((role) => !account.roles.includes(role));
+              const missing = grantableRoles(account.roles);
               return (
                 <tr key={account.id} className="border-t border-brand-100 align-top">
                   <th scope="row" className="px-4 py-3 font-normal">
@@ -133,7 +134,8 @@ export function UsersTable({
                           className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-brand-800"
                         >
                           {ROLE_LABELS[role]}
-                          {isMe && role === 'admin' ? (
+                          {/* A child's role goes with the login, from the family's page; the admin's own stays. */}
+                          {(isMe && role === 'admin') || role === 'child' ? (
                             <span className="w-2" />
                           ) : (
                             <button
@@ -154,7 +156,9 @@ export function UsersTable({
                         value=""
                         onChange={(event) => {
                           const role = event.target.value as Account['roles'][number];
-                          if (role) void onRoleChange(account, role, true);
+                          // Admin opens every family's data and the team's tools: it is confirmed first.
+                          if (role === 'admin') setMakingAdmin(account);
+                          else if (role) void onRoleChange(account, role, true);
                         }}
                         className="mt-2 min-h-[44px] rounded-lg border border-ink-muted/40 bg-white px-2 text-sm"
                       >
@@ -199,6 +203,28 @@ export function UsersTable({
           </tbody>
         </table>
       </div>
+      <ModalDialog
+        open={makingAdmin !== null}
+        onClose={() => setMakingAdmin(null)}
+        title={`Make ${makingAdmin ? displayName(makingAdmin) : ''} an admin?`}
+        description="Admins read every family's data, manage accounts and roles, and change the settings. Only grant it to a team member who needs it."
+      >
+        <div className="flex justify-end gap-3">
+          <Button variant="ghost" size="sm" onClick={() => setMakingAdmin(null)}>
+            Cancel
+          </Button>
+          <Button
+            size="sm"
+            onClick={async () => {
+              const account = makingAdmin;
+              setMakingAdmin(null);
+              if (account) await onRoleChange(account, 'admin', true);
+            }}
+          >
+            Grant admin role
+          </Button>
+        </div>
+      </ModalDialog>
       <ModalDialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}

@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminDb, signedInClient, uniqueEmail } from '../support/stack.ts';
+import { storageStateOf } from './support/roles.ts';
+
+/**
+ * Roles on /admin/users as the demo admin: a child's login is offered no role (it holds the child
+ * role alone), no account is offered the child role, and granting admin asks to confirm first.
+ */
+
+test.use({ storageState: storageStateOf('admin') });
+test.describe.configure({ timeout: 60_000 });
+
+async function findAccount(page: Page, email: string) {
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.getByLabel('Search by name or email').fill(email);
+  await page.getByLabel('Search by name or email').press('Enter');
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test("a child's login is offered no role to grant, and its child role cannot be removed here", async ({
+  page,
+}) => {
+  const row = await findAccount(page, 'mia@child.ploom.invalid');
+  await expect(row.getByRole('list', { name: /^Roles of / })).toHaveText('Child');
+  await expect(row.getByRole('combobox', { name: /^Grant a role to / })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Remove the Child role/ })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('granting admin asks to confirm; cancelling grants nothing, confirming grants it', async ({ page }) => {
+  const email = uniqueEmail('e2e-role');
+  const person = await signedInClient({ email, firstName: 'Robin', lastName: 'Rolecheck' });
+  const row = await findAccount(page, email);
+  const select = row.getByRole('combobox', { name: 'Grant a role to Robin Rolecheck' });
+  // Roles this account does not hold, never the child role.
+  await expect(select.getByRole('option')).toHaveText(['Grant a role…', 'Admin', 'Coach']);
+
+  await select.selectOption('admin');
+  const dialog = page.getByRole('dialog', { name: 'Make Robin Rolecheck an admin?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Admins read every family's data");
+  const results = await new AxeBuilder({ page }).include('dialog').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('list', { name: 'Roles of Robin Rolecheck' })).toHaveText('Parent');
+
+  const db = await adminDb();
+  try {
+    const roles = async () =>
+      (
+        await db.query<{ role: string }>(
+          'select role::text from public.user_roles where user_id = $1 order by 1',
+          [person.userId],
+        )
+      ).rows.map((r) => r.role);
+    expect(await roles()).toEqual(['parent']);
+
+    await select.selectOption('admin');
+    await dialog.getByRole('button', { name: 'Grant admin role' }).click();
+    await expect(page.getByText('Admin role granted to Robin Rolecheck')).toBeVisible();
+    await expect(row.getByRole('list', { name: 'Roles of Robin Rolecheck' })).toContainText('Admin');
+    expect(await roles()).toEqual(['admin', 'parent']);
+  } finally {
+    await db.query(`delete from public.user_roles where user_id = $1 and role = 'admin'`, [person.userId]);
+    await db.end();
+  }
+});
