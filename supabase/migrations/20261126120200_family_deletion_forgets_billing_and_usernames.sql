@@ -43,7 +43,7 @@ begin
   delete from public.newsletter_subscribers n
    where n.id::text in (select r ->> 'id' from jsonb_array_elements(rows -> 'newsletter_subscribers') r);
   delete from private.mail_send_attempts a
-   where lower(a.recipient) = (select lower(u.email) from auth.users u where u.id = account);
+   where lower(a.recipient) = private.confirmed_email(account);
   -- The Stripe customer (already deleted at Stripe by the family-data function) is remembered, so
   -- the webhook acknowledges Stripe's last events about it (docs/decisions/131).
   insert into public.deleted_billing_customers (stripe_customer_id)
