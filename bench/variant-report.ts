@@ -105,6 +105,7 @@ try {
   // A confirmed account, as an admin's invitation makes one (the service role's admin API).
   const admin = createClient(stack.urls.api, stack.keys.serviceRole, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
   const signUp = await admin.auth.admin.createUser({ email, password, email_confirm: true });
   if (signUp.error) throw signUp.error;

@@ -5,9 +5,10 @@ import { waitForEmail } from '../support/inbox.ts';
 import { startAuth, type ExtraAuth } from './auth-support.ts';
 
 /**
- * Auth under settings the shared test stack does not use: a short access-token lifetime (so
- * supabase-js' auto-refresh has to act) and email confirmation required. Each runs a second Auth
- * on its own port against the test stack's database and mail catcher.
+ * Auth under settings given in code rather than read from config.toml: a short access-token
+ * lifetime (so supabase-js' auto-refresh has to act), and email confirmation required (config.toml
+ * requires it too; here the setting is explicit). Each runs a second Auth on its own port against
+ * the test stack's database and mail catcher.
  */
 
 describe('auto-refresh with short-lived access tokens', () => {
