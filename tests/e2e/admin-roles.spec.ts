@@ -63,7 +63,7 @@ test('granting admin asks to confirm; cancelling grants nothing, confirming gran
 
     await select.selectOption('admin');
     await dialog.getByRole('button', { name: 'Grant admin role' }).click();
-    await expect(page.getByText('Admin role granted to Robin Rolecheck')).toBeVisible();
+    await expect(page.getByText('Admin role granted to Robin Rolecheck', { exact: true })).toBeVisible();
     await expect(row.getByRole('list', { name: 'Roles of Robin Rolecheck' })).toContainText('Admin');
     expect(await roles()).toEqual(['admin', 'parent']);
   } finally {

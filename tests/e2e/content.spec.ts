@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
 import { listEmails, waitForEmail } from '../support/inbox.ts';
+import { startEachTestWithFreshMailCaps } from './support/mail-caps.ts';
+
+startEachTestWithFreshMailCaps();
 
 const TEAM_EMAIL = process.env.TEAM_EMAIL ?? 'team@ploom.local';
 

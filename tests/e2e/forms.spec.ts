@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';
+import { startEachTestWithFreshMailCaps } from './support/mail-caps.ts';
+
+startEachTestWithFreshMailCaps();
 
 async function waitlistRows(email: string) {
   const db = await adminDb();

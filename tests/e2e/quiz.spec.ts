@@ -3,6 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { questions, type SkillKey } from '../../src/content/quiz.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';
+import { startEachTestWithFreshMailCaps } from './support/mail-caps.ts';
+
+startEachTestWithFreshMailCaps();
 
 /** Points (0-4) per skill this parent's answers give: a known result to check against. */
 const pointsPerSkill: Record<SkillKey, number> = { emotions: 3, confidence: 1, focus: 0, connection: 4 };

@@ -21,6 +21,10 @@ export function fetchFrom(localAddress: string): typeof fetch {
     const request = new Request(input, init);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     return new Promise<Response>((resolve, reject) => {
       const outgoing = http.request(
         {
@@ -28,7 +32,7 @@ export function fetchFrom(localAddress: string): typeof fetch {
           port: url.port,
           path: `${url.pathname}${url.search}`,
           method: request.method,
-          headers: Object.fromEntries(request.headers),
+          headers,
           localAddress,
         },
         (answer) => {

@@ -124,12 +124,12 @@ Deno.test('when sending fails the claim is released, so a retry can send it', as
 });
 
 Deno.test(
-  'the send counts against the caps of the subscriber and of the first forwarded address',
+  'the send counts against the caps of the subscriber and of the address the gateway appended last',
   async () => {
     const row = subscriber();
     const { handler, caps } = setup([row]);
     const response = await handler(
-      jsonRequest({ email: row.email }, { headers: { 'X-Forwarded-For': '198.51.100.7, 10.0.0.1' } }),
+      jsonRequest({ email: row.email }, { headers: { 'X-Forwarded-For': '10.0.0.1, 198.51.100.7' } }),
     );
     assert.equal(response.status, 200);
     assert.deepEqual(caps.reserved, [
