@@ -9,8 +9,8 @@ create table private.mfa_failed_verifications (
   failed_at timestamptz not null default now()
 );
 alter table private.mfa_failed_verifications enable row level security;
-create index mfa_failed_verifications_factor_time
-  on private.mfa_failed_verifications (factor_id, failed_at);
+create index mfa_failed_verifications_user_factor_time
+  on private.mfa_failed_verifications (user_id, factor_id, failed_at);
 revoke all on private.mfa_failed_verifications from public, anon, authenticated;
 
 create or replace function private.judge_mfa_attempt(login_user uuid, factor uuid, valid boolean)
@@ -25,7 +25,7 @@ begin
   -- One factor's codes are judged one at a time.
   perform pg_advisory_xact_lock(hashtextextended('mfa_failed_verifications:' || factor::text, 0));
   delete from private.mfa_failed_verifications f
-    where f.factor_id = factor and f.failed_at < now() - interval '15 minutes';
+    where f.user_id = login_user and f.factor_id = factor and f.failed_at < now() - interval '15 minutes';
   select count(*) into recent
     from private.mfa_failed_verifications f where f.factor_id = factor and f.user_id = login_user;
   if not valid then
@@ -38,7 +38,7 @@ begin
     );
   end if;
   if valid then
-    delete from private.mfa_failed_verifications f where f.factor_id = factor and f.user_id = login_user;
+    delete from private.mfa_failed_verifications f where f.user_id = login_user and f.factor_id = factor;
   end if;
   return jsonb_build_object('decision', 'continue');
 end;

@@ -199,18 +199,25 @@ describe('the child domain is not for sign-up', () => {
     // Probing names (taken or free) by renaming, as the audit did 30 times in 1.1 s.
     for (let i = 0; i < 12; i += 1) {
       const probe = i % 2 === 0 ? 'mia' : `cy${i}.${run}`;
-      statuses.push((await invoke(otherParent.client, { action: 'update', child_id: cy, username: probe })).status);
+      statuses.push(
+        (await invoke(otherParent.client, { action: 'update', child_id: cy, username: probe })).status,
+      );
     }
     expect(statuses.slice(0, 9).every((status) => status === 200 || status === 409)).toBe(true);
     expect(statuses.slice(9)).toEqual([429, 429, 429]);
-    const refused = await invoke(otherParent.client, { action: 'update', child_id: cy, username: `cy.z.${run}` });
+    const refused = await invoke(otherParent.client, {
+      action: 'update',
+      child_id: cy,
+      username: `cy.z.${run}`,
+    });
     expect(refused).toEqual({
       status: 429,
       data: { error: 'You have tried many usernames in the last hour: please try again later' },
     });
-    const login = await db.query<{ username: string }>(`select username from public.child_logins where child_id = $1`, [
-      cy,
-    ]);
+    const login = await db.query<{ username: string }>(
+      `select username from public.child_logins where child_id = $1`,
+      [cy],
+    );
     expect(login.rows[0].username).toBe(`cy7.${run}`);
     await db.query(`delete from public.children where id = $1`, [cy]);
   });
@@ -227,7 +234,9 @@ describe("a child's secret is the parent's to change", () => {
     const changed = await child.auth.updateUser({ password: 'my-own-secret-1' });
     expect(changed.error).not.toBeNull();
     expect(changed.data.user).toBeNull();
-    expect((await signInAsChild(username, 'my-own-secret-1')).error!.message).toBe('Invalid login credentials');
+    expect((await signInAsChild(username, 'my-own-secret-1')).error!.message).toBe(
+      'Invalid login credentials',
+    );
     expect((await signInAsChild(username, PIN)).error).toBeNull();
 
     // The parent's change (the child-accounts function) goes through, with the PIN rules.
@@ -284,8 +293,13 @@ describe('two-factor codes are limited per factor', () => {
 
     // Signing in again (another address) does not reset the count: the factor stays refused.
     const again = clientFrom(freshLoopbackAddress());
-    expect((await again.auth.signInWithPassword({ email: adult.email, password: adult.password })).error).toBeNull();
-    const retry = await again.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    expect(
+      (await again.auth.signInWithPassword({ email: adult.email, password: adult.password })).error,
+    ).toBeNull();
+    const retry = await again.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: codeFor(factor.totp.secret),
+    });
     expect(retry.error).toMatchObject({ status: 403, code: 'mfa_verification_rejected' });
 
     // Once the wrong codes age out, the right code verifies.
@@ -294,8 +308,13 @@ describe('two-factor codes are limited per factor', () => {
       [factor.id],
     );
     const later = clientFrom(freshLoopbackAddress());
-    expect((await later.auth.signInWithPassword({ email: adult.email, password: adult.password })).error).toBeNull();
-    const ok = await later.auth.mfa.challengeAndVerify({ factorId: factor.id, code: codeFor(factor.totp.secret) });
+    expect(
+      (await later.auth.signInWithPassword({ email: adult.email, password: adult.password })).error,
+    ).toBeNull();
+    const ok = await later.auth.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: codeFor(factor.totp.secret),
+    });
     expect(ok.error).toBeNull();
   });
 });
