@@ -124,8 +124,8 @@ export type Database = {
             foreignKeyName: 'child_login_attempts_child_id_fkey';
             columns: ['child_id'];
             isOneToOne: false;
-            referencedRelation: 'children';
-            referencedColumns: ['id'];
+            referencedRelation: 'child_logins';
+            referencedColumns: ['child_id'];
           },
         ];
       };
@@ -138,8 +138,8 @@ export type Database = {
             foreignKeyName: 'child_login_locks_child_id_fkey';
             columns: ['child_id'];
             isOneToOne: true;
-            referencedRelation: 'children';
-            referencedColumns: ['id'];
+            referencedRelation: 'child_logins';
+            referencedColumns: ['child_id'];
           },
         ];
       };

@@ -7,10 +7,11 @@
 -- attempts. Adults' logins are not locked by it (a stranger could lock a parent out); Auth's
 -- per-address limits and staff two-factor apply to them.
 
--- What the parent sees: each attempt on a child's login, kept 30 days.
+-- What the parent sees: each attempt on a child's login, kept 30 days. Attempts and the lock belong
+-- to the login: removing it (or the child) removes them; a new login starts clean.
 create table public.child_login_attempts (
   id bigint generated always as identity primary key,
-  child_id uuid not null references public.children (id) on delete cascade,
+  child_id uuid not null references public.child_logins (child_id) on delete cascade,
   outcome text not null check (outcome in ('succeeded', 'failed', 'refused_locked')),
   attempted_at timestamptz not null default now()
 );
@@ -19,7 +20,7 @@ create index child_login_attempts_child_time on public.child_login_attempts (chi
 
 -- The lock itself: one row per child whose login was ever locked or unlocked.
 create table public.child_login_locks (
-  child_id uuid primary key references public.children (id) on delete cascade,
+  child_id uuid primary key references public.child_logins (child_id) on delete cascade,
   -- the login refuses every password until then (null: not locked)
   locked_until timestamptz,
   -- wrong attempts before this no longer count (the parent unlocked it)
@@ -154,8 +155,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  if child is null or not (private.is_parent_of_child(child) or private.is_admin()) then
-    raise exception 'No such child' using errcode = 'P0002';
+  if child is null or not (private.is_parent_of_child(child) or private.is_admin())
+    or not exists (select 1 from public.child_logins l where l.child_id = child) then
+    raise exception 'No such child login' using errcode = 'P0002';
   end if;
   insert into public.child_login_locks (child_id, locked_until, unlocked_at)
   values (child, null, now())

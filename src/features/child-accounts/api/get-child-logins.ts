@@ -19,7 +19,7 @@ export async function fetchChildLogins(parentId: string): Promise<ChildLogin[]> 
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('children')
-    .select('id, first_name, child_logins(username, secret_kind), child_login_locks(locked_until)')
+    .select('id, first_name, child_logins(username, secret_kind, child_login_locks(locked_until))')
     .eq('parent_id', parentId)
     .order('first_name')
     .order('id');
@@ -32,7 +32,7 @@ export async function fetchChildLogins(parentId: string): Promise<ChildLogin[]> 
       firstName: row.first_name,
       username: login?.username ?? null,
       secretKind: (login?.secret_kind as SecretKind | undefined) ?? null,
-      lockedUntil: row.child_login_locks?.locked_until ?? null,
+      lockedUntil: login?.child_login_locks?.locked_until ?? null,
     };
   });
 }

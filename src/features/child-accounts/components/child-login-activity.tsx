@@ -57,7 +57,7 @@ export function ChildLoginActivity({ child }: { child: ChildLogin }) {
           </div>
         </div>
       ) : null}
-      <section aria-labelledby={headingId}>
+      <div>
         <h3 id={headingId} className="text-sm font-semibold text-ink">
           Recent sign-in attempts
         </h3>
@@ -68,7 +68,7 @@ export function ChildLoginActivity({ child }: { child: ChildLogin }) {
         ) : attempts.data.length === 0 ? (
           <p className="text-sm text-ink-muted">No sign-in attempts yet.</p>
         ) : (
-          <ul className="mt-1 grid gap-1 text-sm">
+          <ul aria-labelledby={headingId} className="mt-1 grid gap-1 text-sm">
             {attempts.data.map((attempt) => (
               <li key={attempt.id} className="flex flex-wrap justify-between gap-x-3">
                 <time dateTime={attempt.attemptedAt} className="text-ink-muted">
@@ -81,7 +81,7 @@ export function ChildLoginActivity({ child }: { child: ChildLogin }) {
             ))}
           </ul>
         )}
-      </section>
+      </div>
     </div>
   );
 }
