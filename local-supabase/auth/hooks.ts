@@ -39,7 +39,11 @@ export interface Hooks {
   /** Throws the hook's refusal as an AuthError; returns when the user may be created. */
   beforeUserCreated(user: HookUser, ip: string): Promise<void>;
   /** After a password was checked for a user who has one: undefined when the hook is off. */
-  passwordVerificationAttempt(userId: string, valid: boolean, ip: string): Promise<VerificationDecision | undefined>;
+  passwordVerificationAttempt(
+    userId: string,
+    valid: boolean,
+    ip: string,
+  ): Promise<VerificationDecision | undefined>;
   /** After a TOTP code was checked against a challenge: undefined when the hook is off. */
   mfaVerificationAttempt(
     input: { userId: string; factorId: string; factorType: string; valid: boolean },
@@ -75,7 +79,8 @@ export function verificationDecision(answer: unknown, defaultMessage: string): V
   const hookError = hookRefusal(answer);
   if (hookError) throw hookError;
   const output = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
-  const message = typeof output.message === 'string' && output.message !== '' ? output.message : defaultMessage;
+  const message =
+    typeof output.message === 'string' && output.message !== '' ? output.message : defaultMessage;
   return {
     reject: output.decision === 'reject',
     message,
