@@ -261,20 +261,28 @@ Deno.test('a login that cannot be linked is not left behind (500, Auth user dele
   assert.equal(logger.lines.length, 1);
 });
 
-Deno.test('usernames tried are capped per parent: 429 once the tries are used up, for renames too', async () => {
-  const { call, children } = setup({ usernameTries: 3 });
-  assert.equal((await call(create({ username: 'mia.one' }))).status, 201);
-  assert.equal((await call({ action: 'update', child_id: MIA, username: 'mia.two' })).status, 200);
-  // A secret change alone tries no name and is not counted.
-  const secretOnly = await call({ action: 'update', child_id: MIA, secret: '27182818', secret_kind: 'pin' });
-  assert.equal(secretOnly.status, 200);
-  assert.equal((await call({ action: 'update', child_id: MIA, username: 'mia.three' })).status, 200);
-  const refused = await call({ action: 'update', child_id: MIA, username: 'mia.four' });
-  assert.deepEqual(refused, {
-    status: 429,
-    body: { error: 'You have tried many usernames in the last hour: please try again later' },
-  });
-  assert.equal(children.get(MIA)!.username, 'mia.three');
-  // Another parent has their own tries.
-  assert.equal((await call(create({ child_id: ARJUN, username: 'arjun' }), 'other-token')).status, 201);
-});
+Deno.test(
+  'usernames tried are capped per parent: 429 once the tries are used up, for renames too',
+  async () => {
+    const { call, children } = setup({ usernameTries: 3 });
+    assert.equal((await call(create({ username: 'mia.one' }))).status, 201);
+    assert.equal((await call({ action: 'update', child_id: MIA, username: 'mia.two' })).status, 200);
+    // A secret change alone tries no name and is not counted.
+    const secretOnly = await call({
+      action: 'update',
+      child_id: MIA,
+      secret: '27182818',
+      secret_kind: 'pin',
+    });
+    assert.equal(secretOnly.status, 200);
+    assert.equal((await call({ action: 'update', child_id: MIA, username: 'mia.three' })).status, 200);
+    const refused = await call({ action: 'update', child_id: MIA, username: 'mia.four' });
+    assert.deepEqual(refused, {
+      status: 429,
+      body: { error: 'You have tried many usernames in the last hour: please try again later' },
+    });
+    assert.equal(children.get(MIA)!.username, 'mia.three');
+    // Another parent has their own tries.
+    assert.equal((await call(create({ child_id: ARJUN, username: 'arjun' }), 'other-token')).status, 201);
+  },
+);

@@ -68,7 +68,10 @@ const accounts: ChildAccountsPort = {
   },
   async updateUser(userId, { email, password }) {
     if (email) {
-      const { error } = await serviceClient().auth.admin.updateUserById(userId, { email, email_confirm: true });
+      const { error } = await serviceClient().auth.admin.updateUserById(userId, {
+        email,
+        email_confirm: true,
+      });
       if (error) {
         if (isTaken(error)) return false;
         throw error;
