@@ -40,6 +40,16 @@ create policy "Parents read their children's login locks and admins all"
   on public.child_login_locks for select to authenticated
   using ((select private.is_parent_of_child(child_id)) or (select private.is_admin()));
 
+-- Staff two-factor sign-in (20261123009000) reaches these too, as every table of families' data.
+create policy "Staff reach families' data only with two-factor sign-in"
+  on public.child_login_attempts as restrictive for all to authenticated
+  using ((select private.meets_staff_two_factor()))
+  with check ((select private.meets_staff_two_factor()));
+create policy "Staff reach families' data only with two-factor sign-in"
+  on public.child_login_locks as restrictive for all to authenticated
+  using ((select private.meets_staff_two_factor()))
+  with check ((select private.meets_staff_two_factor()));
+
 -- The rule, in one place.
 create or replace function private.child_login_lock_rule()
 returns table (max_failures integer, failure_window interval, lock_for interval)
@@ -155,6 +165,7 @@ security definer
 set search_path = ''
 as $$
 begin
+  perform private.require_staff_two_factor();
   if child is null or not (private.is_parent_of_child(child) or private.is_admin())
     or not exists (select 1 from public.child_logins l where l.child_id = child) then
     raise exception 'No such child login' using errcode = 'P0002';
