@@ -11,6 +11,7 @@ import { parseToml, type TomlValue } from './toml.ts';
  *   [auth.rate_limit]               email_sent, token_refresh, sign_in_sign_ups, token_verifications, anonymous_users
  *   [auth.email.template.<kind>]    subject, content_path (relative to the project folder)
  *   [auth.hook.before_user_created] enabled, uri = "pg-functions://postgres/<schema>/<function>"
+ *   [auth.hook.password_verification_attempt], [auth.hook.mfa_verification_attempt]: the same keys
  *   [auth.mfa]                      max_enrolled_factors; [auth.mfa.totp] enroll_enabled, verify_enabled
  */
 
@@ -76,6 +77,8 @@ export interface AuthSettings {
   rateLimit: RateLimitSettings;
   templates: Partial<Record<EmailKind, EmailTemplateSetting>>;
   beforeUserCreated?: HookSetting;
+  passwordVerificationAttempt?: HookSetting;
+  mfaVerificationAttempt?: HookSetting;
   mfa: MfaSettings;
   /** `[auth] signing_keys_path`, resolved: private JWKs to sign tokens with (else HS256). */
   signingKeysPath?: string;
@@ -136,7 +139,12 @@ export function parseAuthSettings(
       contentPath: contentPath ? path.resolve(projectRoot, contentPath) : undefined,
     };
   }
-  const hook = tables.get('auth.hook.before_user_created');
+  const hookSetting = (name: string): HookSetting | undefined => {
+    const hook = tables.get(`auth.hook.${name}`);
+    return hook && typeof hook.uri === 'string'
+      ? { enabled: bool(hook.enabled, false), uri: hook.uri }
+      : undefined;
+  };
   const mfa = tables.get('auth.mfa') ?? {};
   const totp = tables.get('auth.mfa.totp') ?? {};
   const sms = tables.get('auth.sms') ?? {};
@@ -163,10 +171,9 @@ export function parseAuthSettings(
       ),
     },
     templates,
-    beforeUserCreated:
-      hook && typeof hook.uri === 'string'
-        ? { enabled: bool(hook.enabled, false), uri: hook.uri }
-        : undefined,
+    beforeUserCreated: hookSetting('before_user_created'),
+    passwordVerificationAttempt: hookSetting('password_verification_attempt'),
+    mfaVerificationAttempt: hookSetting('mfa_verification_attempt'),
     mfa: {
       maxEnrolledFactors: count(mfa.max_enrolled_factors, 10, 'auth.mfa.max_enrolled_factors'),
       totpEnrollEnabled: bool(totp.enroll_enabled, true),

@@ -9,7 +9,9 @@ import type { HookSetting } from './config.ts';
  * the function is called with one jsonb event, inside a transaction with a 2 s statement timeout, as
  * the role hosted Auth connects with (supabase_auth_admin). It answers `{}` to allow, or
  * `{"error": {"http_code": 403, "message": "..."}}` to refuse; Auth answers a refusal with that
- * status and message. Only before-user-created is supported here.
+ * status and message. Three hooks are run here: before-user-created, and the two that judge a
+ * verification attempt (password-verification and mfa-verification), which answer
+ * `{"decision": "continue" | "reject", "message": "..."}` and, for passwords, `should_logout_user`.
  */
 export interface HookUser {
   id: string;
@@ -25,11 +27,40 @@ export interface HookUser {
   is_anonymous: boolean;
 }
 
+/** A verification hook's answer (GoTrue's PasswordVerificationAttemptOutput / MFAVerificationAttemptOutput). */
+export interface VerificationDecision {
+  reject: boolean;
+  /** the hook's message, or GoTrue's default one when it gave none */
+  message: string;
+  shouldLogoutUser: boolean;
+}
+
 export interface Hooks {
   /** Throws the hook's refusal as an AuthError; returns when the user may be created. */
   beforeUserCreated(user: HookUser, ip: string): Promise<void>;
+  /** After a password was checked for a user who has one: undefined when the hook is off. */
+  passwordVerificationAttempt(
+    userId: string,
+    valid: boolean,
+    ip: string,
+  ): Promise<VerificationDecision | undefined>;
+  /** After a TOTP code was checked against a challenge: undefined when the hook is off. */
+  mfaVerificationAttempt(
+    input: { userId: string; factorId: string; factorType: string; valid: boolean },
+    ip: string,
+  ): Promise<VerificationDecision | undefined>;
   close(): Promise<void>;
 }
+
+export interface HookSettings {
+  beforeUserCreated?: HookSetting;
+  passwordVerificationAttempt?: HookSetting;
+  mfaVerificationAttempt?: HookSetting;
+}
+
+/** GoTrue's messages when a verification hook rejects without one. */
+export const DEFAULT_PASSWORD_REJECTION = 'Further password verification attempts will be rejected.';
+export const DEFAULT_MFA_REJECTION = 'Further MFA verification attempts will be rejected.';
 
 const HOOK_TIMEOUT_MS = 2000;
 const AUTH_ROLE = 'supabase_auth_admin';
@@ -41,6 +72,20 @@ export function hookFunctionName(uri: string): string {
     throw new Error(`unsupported hook URI ${uri}: expected pg-functions://postgres/<schema>/<function>`);
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   return `${quote(match[1])}.${quote(match[2])}`;
+}
+
+/** Reads a verification hook's answer: `decision: "reject"` refuses; anything else continues. */
+export function verificationDecision(answer: unknown, defaultMessage: string): VerificationDecision {
+  const hookError = hookRefusal(answer);
+  if (hookError) throw hookError;
+  const output = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
+  const message =
+    typeof output.message === 'string' && output.message !== '' ? output.message : defaultMessage;
+  return {
+    reject: output.decision === 'reject',
+    message,
+    shouldLogoutUser: output.should_logout_user === true,
+  };
 }
 
 /** Reads a hook's answer as GoTrue does: an error with a message refuses (no status means 500). */
@@ -57,11 +102,9 @@ export function hookRefusal(answer: unknown): AuthError | undefined {
 export function createHooks(
   config: StackConfig,
   adminPool: pg.Pool,
-  setting: HookSetting | undefined,
+  settings: HookSettings,
   log: (message: string) => void,
 ): Hooks {
-  const enabled = setting?.enabled === true;
-  const fn = enabled ? hookFunctionName(setting.uri) : '';
   let pool: Promise<pg.Pool> | undefined;
 
   /** A pool of supabase_auth_admin connections, or the superuser's where the role cannot log in. */
@@ -81,37 +124,61 @@ export function createHooks(
     return pool;
   }
 
+  /**
+   * Calls the hook's function with the event in its own transaction (GoTrue passes no outer
+   * transaction for these hooks, so what the function records stays even when Auth then refuses).
+   */
+  async function run(setting: HookSetting, name: string, ip: string, fields: Record<string, unknown>) {
+    const event = {
+      metadata: { uuid: crypto.randomUUID(), time: new Date().toISOString(), name, ip_address: ip },
+      ...fields,
+    };
+    const client = await (await hookPool()).connect();
+    try {
+      await client.query('begin');
+      await client.query(`set local statement_timeout to ${HOOK_TIMEOUT_MS}`);
+      const { rows } = await client.query<{ answer: unknown }>(
+        `select ${hookFunctionName(setting.uri)}($1::jsonb) as answer`,
+        [JSON.stringify(event)],
+      );
+      await client.query('commit');
+      return rows[0]?.answer;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      log(`${name} hook ${setting.uri} failed: ${(error as Error).message}`);
+      throw unexpectedFailure(`Error running hook URI: ${setting.uri}`);
+    } finally {
+      client.release();
+    }
+  }
+
+  const enabled = (setting: HookSetting | undefined): setting is HookSetting => setting?.enabled === true;
+  // A bad URI fails at start, as GoTrue's configuration check does.
+  for (const setting of Object.values(settings)) if (enabled(setting)) hookFunctionName(setting.uri);
+
   return {
     async beforeUserCreated(user, ip) {
-      if (!enabled) return;
-      const event = {
-        metadata: {
-          uuid: crypto.randomUUID(),
-          time: new Date().toISOString(),
-          name: 'before-user-created',
-          ip_address: ip,
-        },
-        user,
-      };
-      const client = await (await hookPool()).connect();
-      let answer: unknown;
-      try {
-        await client.query('begin');
-        await client.query(`set local statement_timeout to ${HOOK_TIMEOUT_MS}`);
-        const { rows } = await client.query<{ answer: unknown }>(`select ${fn}($1::jsonb) as answer`, [
-          JSON.stringify(event),
-        ]);
-        await client.query('commit');
-        answer = rows[0]?.answer;
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        log(`before-user-created hook ${setting?.uri} failed: ${(error as Error).message}`);
-        throw unexpectedFailure(`Error running hook URI: ${setting?.uri}`);
-      } finally {
-        client.release();
-      }
-      const refusal = hookRefusal(answer);
+      const setting = settings.beforeUserCreated;
+      if (!enabled(setting)) return;
+      const refusal = hookRefusal(await run(setting, 'before-user-created', ip, { user }));
       if (refusal) throw refusal;
+    },
+    async passwordVerificationAttempt(userId, valid, ip) {
+      const setting = settings.passwordVerificationAttempt;
+      if (!enabled(setting)) return undefined;
+      const answer = await run(setting, 'password-verification', ip, { user_id: userId, valid });
+      return verificationDecision(answer, DEFAULT_PASSWORD_REJECTION);
+    },
+    async mfaVerificationAttempt(input, ip) {
+      const setting = settings.mfaVerificationAttempt;
+      if (!enabled(setting)) return undefined;
+      const answer = await run(setting, 'mfa-verification', ip, {
+        user_id: input.userId,
+        factor_id: input.factorId,
+        factor_type: input.factorType,
+        valid: input.valid,
+      });
+      return { ...verificationDecision(answer, DEFAULT_MFA_REJECTION), shouldLogoutUser: true };
     },
     async close() {
       const own = await pool?.catch(() => undefined);

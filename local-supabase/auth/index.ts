@@ -57,7 +57,16 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
     autoconfirm: options.autoconfirm ?? (env !== undefined ? env !== 'false' : !settings.enableConfirmations),
     disableSignup: options.disableSignup ?? !settings.enableSignup,
     passwords: createPasswordHasher(),
-    hooks: createHooks(ctx.config, pool, settings.beforeUserCreated, log),
+    hooks: createHooks(
+      ctx.config,
+      pool,
+      {
+        beforeUserCreated: settings.beforeUserCreated,
+        passwordVerificationAttempt: settings.passwordVerificationAttempt,
+        mfaVerificationAttempt: settings.mfaVerificationAttempt,
+      },
+      log,
+    ),
     mailer: createAuthMailer(mail, settings.templates),
     limits: createRateLimiters(
       { ...settings.rateLimit, ...options.rateLimits },

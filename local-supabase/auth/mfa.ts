@@ -18,7 +18,7 @@ import {
   type FactorRow,
 } from './mfa-store.ts';
 import { optionalString, send } from './request.ts';
-import { raiseSessionToAal2 } from './sessions.ts';
+import { logout as endSessions, raiseSessionToAal2 } from './sessions.ts';
 import { findUserById, isUuid, userJson, withTransaction } from './store.ts';
 
 /**
@@ -197,6 +197,7 @@ export async function verify(api: AuthApi, r: AuthRequest) {
   }
 
   let failure: AuthError | undefined;
+  let rejected = false;
   const session = await withTransaction(api.pool, async (db) => {
     const found = challengeId ? await findChallenge(db, factor.id, challengeId) : undefined;
     if (!found) {
@@ -226,7 +227,20 @@ export async function verify(api: AuthApi, r: AuthRequest) {
         token: code,
         window: 1,
       }) !== null;
+    // GoTrue asks the mfa-verification hook about every checked code (in the hook's own transaction,
+    // while this one holds the challenge, so one factor's attempts are judged one at a time). A
+    // rejection signs the user out everywhere and answers 403 with the hook's message.
+    const decision = await api.hooks.mfaVerificationAttempt(
+      { userId: user.id, factorId: factor.id, factorType: factor.factor_type, valid },
+      r.ip,
+    );
+    if (decision?.reject) {
+      rejected = true;
+      failure = forbidden('mfa_verification_rejected', decision.message);
+      return undefined;
+    }
     if (!valid) {
+      // As GoTrue: a wrong code leaves the challenge usable until it expires; the hook limits guesses.
       failure = unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
       return undefined;
     }
@@ -244,6 +258,7 @@ export async function verify(api: AuthApi, r: AuthRequest) {
     );
     return answer;
   });
+  if (rejected) await endSessions(api.pool, user.id, undefined, 'global');
   if (failure) throw failure;
   return send(r.res, 200, session);
 }

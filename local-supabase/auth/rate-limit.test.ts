@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAuthSettings } from './config.ts';
-import { hookFunctionName, hookRefusal } from './hooks.ts';
+import { DEFAULT_PASSWORD_REJECTION, hookFunctionName, hookRefusal, verificationDecision } from './hooks.ts';
 import { IntervalLimiter, TokenBuckets } from './rate-limit.ts';
 
 describe('token buckets (GoTrue: 30 at once, then the configured rate)', () => {
@@ -29,7 +29,9 @@ describe('config.toml', () => {
       `[auth]\nenable_signup = true # comment\nminimum_password_length = 8\n` +
         `[auth.rate_limit]\nemail_sent = 7\ntoken_refresh = 99\n` +
         `[auth.email.template.invite]\nsubject = "Come in"\ncontent_path = "./supabase/templates/invite.html"\n` +
-        `[auth.hook.before_user_created]\nenabled = true\nuri = "pg-functions://postgres/public/hook"\n`,
+        `[auth.hook.before_user_created]\nenabled = true\nuri = "pg-functions://postgres/public/hook"\n` +
+        `[auth.hook.password_verification_attempt]\nenabled = true\nuri = "pg-functions://postgres/public/pw"\n` +
+        `[auth.hook.mfa_verification_attempt]\nuri = "pg-functions://postgres/public/mfa"\n`,
       '/project',
     );
     expect(settings.rateLimit).toMatchObject({ emailSent: 7, tokenRefresh: 99, signInSignUps: 30 });
@@ -39,6 +41,14 @@ describe('config.toml', () => {
       contentPath: '/project/supabase/templates/invite.html',
     });
     expect(settings.beforeUserCreated).toEqual({ enabled: true, uri: 'pg-functions://postgres/public/hook' });
+    expect(settings.passwordVerificationAttempt).toEqual({
+      enabled: true,
+      uri: 'pg-functions://postgres/public/pw',
+    });
+    expect(settings.mfaVerificationAttempt).toEqual({
+      enabled: false,
+      uri: 'pg-functions://postgres/public/mfa',
+    });
   });
 });
 
@@ -51,6 +61,25 @@ describe('hook answers', () => {
     expect(hookRefusal({ error: { message: 'no status' } })?.status).toBe(500);
     expect(hookRefusal({ error: { http_code: 403 } })).toBeUndefined();
     expect(hookRefusal({})).toBeUndefined();
+    expect(
+      verificationDecision({ decision: 'reject', message: 'locked' }, DEFAULT_PASSWORD_REJECTION),
+    ).toEqual({
+      reject: true,
+      message: 'locked',
+      shouldLogoutUser: false,
+    });
+    // GoTrue's own message when the hook gives none; anything but "reject" continues.
+    expect(
+      verificationDecision({ decision: 'reject', should_logout_user: true }, DEFAULT_PASSWORD_REJECTION),
+    ).toEqual({
+      reject: true,
+      message: 'Further password verification attempts will be rejected.',
+      shouldLogoutUser: true,
+    });
+    expect(verificationDecision({ decision: 'continue' }, DEFAULT_PASSWORD_REJECTION).reject).toBe(false);
+    expect(() => verificationDecision({ error: { http_code: 429, message: 'slow down' } }, '')).toThrow(
+      'slow down',
+    );
     expect(hookFunctionName('pg-functions://postgres/auth/before-user-created-hook')).toBe(
       '"auth"."before-user-created-hook"',
     );

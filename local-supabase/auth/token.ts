@@ -3,7 +3,7 @@ import { web3Disabled } from './disabled.ts';
 import { idTokenGrant } from './id-token.ts';
 import { badRequest } from './errors.ts';
 import { MAX_PASSWORD_BYTES, optionalString, passwordBytes, send } from './request.ts';
-import { issueSession, refreshSession } from './sessions.ts';
+import { issueSession, logout as endSessions, refreshSession } from './sessions.ts';
 import { findUserByEmail, findUserByPhone, isBanned, isEmailConfirmed, withTransaction } from './store.ts';
 
 /** POST /token?grant_type=password|refresh_token (GoTrue's token.go). */
@@ -44,6 +44,15 @@ async function passwordGrant(api: AuthApi, r: AuthRequest) {
   // so a wrong email takes as long as a wrong password, and a 73rd byte never "matches" by truncation.
   const tooLong = passwordBytes(password) > MAX_PASSWORD_BYTES;
   const matches = await api.passwords.verify(password, tooLong ? null : user?.encrypted_password);
+  if (user?.encrypted_password && !isBanned(user)) {
+    // GoTrue asks the password-verification hook about every checked password, right or wrong, of a
+    // user who has one; a rejection answers 400 invalid_credentials with the hook's message.
+    const decision = await api.hooks.passwordVerificationAttempt(user.id, matches, r.ip);
+    if (decision?.reject) {
+      if (decision.shouldLogoutUser) await endSessions(api.pool, user.id, undefined, 'global');
+      throw badRequest('invalid_credentials', decision.message);
+    }
+  }
   if (!user || !matches) throw badRequest('invalid_credentials', 'Invalid login credentials');
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (email && !isEmailConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');

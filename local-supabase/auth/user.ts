@@ -1,5 +1,5 @@
 import { type AuthApi, type AuthRequest, redirectParam, sendLinkEmail } from './api.ts';
-import { badRequest, forbidden, unprocessable } from './errors.ts';
+import { badRequest, forbidden, unexpectedFailure, unprocessable } from './errors.ts';
 import {
   checkMetadata,
   checkPassword,
@@ -57,7 +57,16 @@ export async function putUser(api: AuthApi, r: AuthRequest) {
   let updated = user;
   if (Object.keys(changes).length > 0) {
     updated = await withTransaction(api.pool, async (db) => {
-      const row = await updateUser(db, user.id, changes);
+      let row: UserRow;
+      try {
+        row = await updateUser(db, user.id, changes);
+      } catch (error) {
+        // GoTrue's answer when the database refuses a password write (e.g. a trigger: a child's
+        // login, whose secret only the parent sets, docs/decisions/127).
+        if (password === undefined) throw error;
+        api.log('auth', `password storage refused: ${(error as Error).message}`);
+        throw unexpectedFailure('Error during password storage');
+      }
       if (password !== undefined) {
         // After a password change only the session that made it stays signed in (as GoTrue does).
         const others = await db.query<{ id: string }>(

@@ -115,6 +115,34 @@ export type Database = {
         Update: { created_at?: string; parent_id?: string; stripe_customer_id?: string };
         Relationships: [];
       };
+      child_login_attempts: {
+        Row: { attempted_at: string; child_id: string; id: number; outcome: string };
+        Insert: { attempted_at?: string; child_id: string; id?: never; outcome: string };
+        Update: { attempted_at?: string; child_id?: string; id?: never; outcome?: string };
+        Relationships: [
+          {
+            foreignKeyName: 'child_login_attempts_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'child_logins';
+            referencedColumns: ['child_id'];
+          },
+        ];
+      };
+      child_login_locks: {
+        Row: { child_id: string; locked_until: string | null; unlocked_at: string | null };
+        Insert: { child_id: string; locked_until?: string | null; unlocked_at?: string | null };
+        Update: { child_id?: string; locked_until?: string | null; unlocked_at?: string | null };
+        Relationships: [
+          {
+            foreignKeyName: 'child_login_locks_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: true;
+            referencedRelation: 'child_logins';
+            referencedColumns: ['child_id'];
+          },
+        ];
+      };
       child_logins: {
         Row: {
           child_id: string;
@@ -1686,6 +1714,14 @@ export type Database = {
         Args: { event: Json };
         Returns: Json;
       };
+      hook_mfa_verification_attempt: {
+        Args: { event: Json };
+        Returns: Json;
+      };
+      hook_password_verification_attempt: {
+        Args: { event: Json };
+        Returns: Json;
+      };
       landing_report: {
         Args: { since: string; until: string };
         Returns: {
@@ -1759,6 +1795,10 @@ export type Database = {
         Args: { function_name: string; recipient: string; client: string };
         Returns: { allowed: boolean; reason: string; retry_after_seconds: number }[];
       };
+      set_child_login_secret: {
+        Args: { login_user: string; secret: string };
+        Returns: undefined;
+      };
       settle_session_email: {
         Args: { email_id: number; result: string; error?: string };
         Returns: undefined;
@@ -1767,6 +1807,10 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      take_child_username_try: {
+        Args: { parent: string };
+        Returns: boolean;
+      };
       team_settings: {
         Args: never;
         Returns: { team_notification_email: string; reply_within_hours: number }[];
@@ -1774,6 +1818,10 @@ export type Database = {
       unconfirmed_sign_up_for: {
         Args: { address: string };
         Returns: string;
+      };
+      unlock_child_login: {
+        Args: { child: string };
+        Returns: undefined;
       };
     };
     Enums: { app_role: 'admin' | 'coach' | 'parent' | 'child' };

@@ -7,7 +7,9 @@ import { createWorld, type World } from './world.ts';
 /**
  * Child logins and what a child's login reads (docs/decisions/091-child-logins.md): the access
  * matrix of child_logins (role x action), who may link a login, the child dashboard, and that a
- * child reads only itself and its own sessions, never the adults' records about it.
+ * child reads only itself and its own sessions, never the adults' records about it. Also the access
+ * matrix (role x action) of child_login_attempts and child_login_locks, the lockout hook, and that
+ * only the parent's path changes a child's secret (docs/decisions/125, 127).
  */
 
 let db: pg.Client;
@@ -198,5 +200,172 @@ describe('a child login goes with the child', () => {
       };
     });
     expect(result).toEqual({ ok: true, value: { users: [], logins: [] } });
+  });
+});
+
+describe('child_login_attempts and child_login_locks access (role x action)', () => {
+  const arrange = async () => {
+    await db.query(`delete from public.child_login_attempts where child_id = $1`, [
+      world.rows.children.ourChild,
+    ]);
+    await db.query(`insert into public.child_login_attempts (child_id, outcome) values ($1, 'failed')`, [
+      world.rows.children.ourChild,
+    ]);
+    await db.query(
+      `insert into public.child_login_locks (child_id, locked_until) values ($1, now() + interval '1 minute')
+       on conflict (child_id) do update set locked_until = excluded.locked_until`,
+      [world.rows.children.ourChild],
+    );
+  };
+
+  it("select: the child's parent and admins; nobody else, the child included", async () => {
+    const seen = { parent: 1, otherParent: 0, coach: 0, child: 0, admin: 1 } as const;
+    for (const table of ['child_login_attempts', 'child_login_locks']) {
+      for (const actor of ACTORS) {
+        const result = await asActor(
+          db,
+          actor,
+          actor === 'anon' ? undefined : world.users[actor],
+          (d) =>
+            rows(d, `select child_id from public.${table} where child_id = $1`, [
+              world.rows.children.ourChild,
+            ]),
+          arrange,
+        );
+        if (actor === 'anon')
+          expect(result, `${table} ${actor}`).toMatchObject({ ok: false, error: { code: '42501' } });
+        else expect(result, `${table} ${actor}`).toMatchObject({ ok: true, value: { length: seen[actor] } });
+      }
+    }
+  });
+
+  it("insert, update, delete: nobody through the API (only Auth's hook and the unlock function)", async () => {
+    for (const actor of ACTORS) {
+      const insert = await as(actor, (d) =>
+        insertRow(d, 'child_login_attempts', {
+          child_id: world.rows.children.ourChild,
+          outcome: 'succeeded',
+        }),
+      );
+      expect(insert, actor).toMatchObject({ ok: false, error: { code: '42501' } });
+      const lock = await as(actor, (d) =>
+        insertRow(d, 'child_login_locks', { child_id: world.rows.children.ourChild, locked_until: null }),
+      );
+      expect(lock, actor).toMatchObject({ ok: false, error: { code: '42501' } });
+      for (const sql of [
+        `update public.child_login_attempts set outcome = 'succeeded'`,
+        `delete from public.child_login_attempts`,
+        `update public.child_login_locks set locked_until = null`,
+        `delete from public.child_login_locks`,
+      ]) {
+        expect(await as(actor, (d) => d.query(sql)), `${actor}: ${sql}`).toMatchObject({
+          ok: false,
+          error: { code: '42501' },
+        });
+      }
+    }
+  });
+
+  it("unlock_child_login: the child's parent and admins; another family is told no such child", async () => {
+    const expected: Record<Actor, string> = {
+      anon: '42501',
+      parent: 'ok',
+      otherParent: 'P0002',
+      coach: 'P0002',
+      child: 'P0002',
+      admin: 'ok',
+    };
+    for (const actor of ACTORS) {
+      const result = await asActor(
+        db,
+        actor,
+        actor === 'anon' ? undefined : world.users[actor],
+        async (d) => {
+          await d.query('select public.unlock_child_login($1)', [world.rows.children.ourChild]);
+          await d.query('reset role');
+          return (
+            await rows(d, 'select locked_until from public.child_login_locks where child_id = $1', [
+              world.rows.children.ourChild,
+            ])
+          )[0];
+        },
+        arrange,
+      );
+      if (expected[actor] === 'ok')
+        expect(result, actor).toEqual({ ok: true, value: { locked_until: null } });
+      else expect(result, actor).toMatchObject({ ok: false, error: { code: expected[actor] } });
+    }
+  });
+
+  it('the hooks, the secret setter and the username tries are not callable through the API', async () => {
+    for (const actor of ACTORS) {
+      for (const sql of [
+        `select public.hook_password_verification_attempt('{"user_id": "${world.users.child}", "valid": false}')`,
+        `select public.hook_mfa_verification_attempt('{}')`,
+        `select public.set_child_login_secret('${world.users.child}', 'new-secret-123')`,
+        `select public.take_child_username_try('${world.users.parent}')`,
+      ]) {
+        expect(await as(actor, (d) => d.query(sql)), `${actor}: ${sql}`).toMatchObject({
+          ok: false,
+          error: { code: '42501' },
+        });
+      }
+    }
+  });
+});
+
+describe("a child login's secret", () => {
+  const hashOf = async () =>
+    (
+      await db.query<{ h: string }>('select encrypted_password as h from auth.users where id = $1', [
+        world.users.child,
+      ])
+    ).rows[0].h;
+
+  it('is not changed by Auth for the child (the role Auth writes with is refused)', async () => {
+    const before = await hashOf();
+    await db.query('begin');
+    try {
+      await db.query('set local role supabase_auth_admin');
+      await expect(
+        db.query(`update auth.users set encrypted_password = 'x' where id = $1`, [world.users.child]),
+      ).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await db.query('rollback');
+    }
+    expect(await hashOf()).toBe(before);
+  });
+
+  it("is changed by the parent's path, hashed as Auth hashes; too short is refused", async () => {
+    await db.query('begin');
+    try {
+      await db.query('set local role service_role');
+      await db.query(`select public.set_child_login_secret($1, 'a-new-secret-9')`, [world.users.child]);
+      await db.query('reset role');
+      const { rows: check } = await db.query<{ ok: boolean }>(
+        `select encrypted_password = extensions.crypt('a-new-secret-9', encrypted_password) and encrypted_password like '$2_$10$%' as ok
+           from auth.users where id = $1`,
+        [world.users.child],
+      );
+      expect(check).toEqual([{ ok: true }]);
+      await expect(
+        db.query(`select public.set_child_login_secret($1, 'short')`, [world.users.child]),
+      ).rejects.toMatchObject({ code: '22023' });
+    } finally {
+      await db.query('rollback');
+    }
+  });
+
+  it("an adult's password is changed as before", async () => {
+    await db.query('begin');
+    try {
+      await db.query('set local role supabase_auth_admin');
+      const result = await db.query(`update auth.users set encrypted_password = 'x' where id = $1`, [
+        world.users.parent,
+      ]);
+      expect(result.rowCount).toBe(1);
+    } finally {
+      await db.query('rollback');
+    }
   });
 });

@@ -385,6 +385,8 @@ const matrixElsewhere: Record<string, string> = {
   session_emails: 'sessions.test.ts',
   app_settings: 'settings.test.ts',
   child_logins: 'child-accounts.test.ts',
+  child_login_attempts: 'child-accounts.test.ts',
+  child_login_locks: 'child-accounts.test.ts',
   billing_customers: 'billing.test.ts',
   subscriptions: 'billing.test.ts',
   invoices: 'billing.test.ts',

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { CHILD_LOGIN_FAILED } from '../../src/features/auth/lib/child-login.ts';
+import { CHILD_LOGIN_FAILED, CHILD_LOGIN_LOCKED } from '../../src/features/auth/lib/child-login.ts';
 import { holding } from './support/locks.ts';
 import { storageStateOf } from './support/roles.ts';
 
@@ -133,6 +133,52 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
   await expect(retry.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
 
   await Promise.all([parentContext.close(), childContext.close(), again.close()]);
+});
+
+test("five wrong PINs lock Leo's login; the parent sees the attempts and unlocks it", async ({ browser }) => {
+  const parentContext = await browser.newContext({ storageState: storageStateOf('parent') });
+  const parent = await parentContext.newPage();
+  await parent.goto('/app/account/children');
+  const leo = childCard(parent, 'Leo');
+  const lockName = `${username}-lock`;
+  await leo.getByRole('button', { name: 'Give Leo a login' }).click();
+  await leo.getByLabel('Username').fill(lockName);
+  await leo.getByLabel('PIN', { exact: true }).fill(PIN);
+  await leo.getByRole('button', { name: 'Create login' }).click();
+  await expect(leo.getByText(lockName, { exact: true })).toBeVisible();
+  await expect(leo.getByText('No sign-in attempts yet.')).toBeVisible();
+
+  const childContext = await browser.newContext();
+  const child = await childContext.newPage();
+  for (let i = 0; i < 4; i += 1) {
+    await signInAsChild(child, lockName, `5830195${i}`);
+    await expect(child.getByText(CHILD_LOGIN_FAILED, { exact: true }).first()).toBeVisible();
+  }
+  await signInAsChild(child, lockName, '58301959');
+  await expect(child.getByText(CHILD_LOGIN_LOCKED, { exact: true }).first()).toBeVisible();
+  // Locked: the right PIN is refused too, and the child is told to ask a parent.
+  await signInAsChild(child, lockName, PIN);
+  await expect(child.getByText(CHILD_LOGIN_LOCKED, { exact: true }).first()).toBeVisible();
+  await expect(child).toHaveURL(/\/login/);
+
+  await parent.reload();
+  await expect(leo.getByText("Leo's login is locked", { exact: false })).toBeVisible();
+  const attempts = leo.getByRole('list', { name: 'Recent sign-in attempts' });
+  await expect(attempts.getByText('Wrong password or PIN')).toHaveCount(5);
+  await expect(attempts.getByText('Refused: the login was locked')).toHaveCount(1);
+  await expectNoAxeViolations(parent);
+  await leo.getByRole('button', { name: "Unlock Leo's login" }).click();
+  await expect(parent.getByText("Leo's login is unlocked", { exact: true })).toBeVisible();
+  await expect(leo.getByRole('button', { name: "Unlock Leo's login" })).toHaveCount(0);
+
+  await signInAsChild(child, lockName, PIN);
+  await child.waitForURL('**/child/dashboard');
+  await expect(child.getByText('Hi Leo!')).toBeVisible();
+
+  await leo.getByRole('button', { name: 'Remove login' }).click();
+  await leo.getByRole('button', { name: 'Yes, remove the login' }).click();
+  await expect(leo.getByText('Leo has no login yet.')).toBeVisible();
+  await Promise.all([parentContext.close(), childContext.close()]);
 });
 
 test('the demo child signs in as "mia" and sees her dashboard, readable on a phone', async ({ browser }) => {

@@ -133,6 +133,11 @@ export interface ChildAccountsPort {
   /** The user behind an access token, or null when the token is not a valid session. */
   callerOf(token: string): Promise<string | null>;
   childOf(childId: string): Promise<ChildRecord | null>;
+  /**
+   * Counts one username tried by the parent (each answer tells whether a name is taken); false when
+   * the parent's tries for the hour are used up.
+   */
+  takeUsernameTry(parentId: string): Promise<boolean>;
   /** Whether another child (not `exceptChildId`) or any account already uses this username. */
   usernameTaken(username: string, exceptChildId: string): Promise<boolean>;
   /**
@@ -159,6 +164,14 @@ export interface ChildAccountsDeps {
 
 const SIGN_IN = "Sign in as the child's parent to manage their login";
 const TAKEN = 'That username is taken: try another one';
+const TOO_MANY_TRIES = 'You have tried many usernames in the last hour: please try again later';
+
+/** A username is tried only so many times an hour per parent, so the answers are no lookup service. */
+async function takeUsernameTry(accounts: ChildAccountsPort, parentId: string) {
+  if (!(await accounts.takeUsernameTry(parentId))) {
+    throw new HttpError(429, TOO_MANY_TRIES, { 'Retry-After': '3600' });
+  }
+}
 
 function bearerToken(req: Request): string {
   const header = req.headers.get('authorization') ?? '';
@@ -182,6 +195,7 @@ export function createHandler(deps: ChildAccountsDeps): Handler {
       if (payload.action === 'create') {
         if (child.userId)
           throw new HttpError(409, `${child.firstName} already has a login: change it instead`);
+        await takeUsernameTry(accounts, caller);
         if (await accounts.usernameTaken(payload.username, child.id)) throw new HttpError(409, TAKEN);
         const userId = await accounts.createUser({
           email: childEmail(payload.username),
@@ -227,8 +241,9 @@ export function createHandler(deps: ChildAccountsDeps): Handler {
         throw new HttpError(400, "secret: is required to change 'secret_kind'");
       }
       const secretKind = payload.secret_kind ?? child.secretKind;
-      if (username !== child.username && (await accounts.usernameTaken(username, child.id))) {
-        throw new HttpError(409, TAKEN);
+      if (username !== child.username) {
+        await takeUsernameTry(accounts, caller);
+        if (await accounts.usernameTaken(username, child.id)) throw new HttpError(409, TAKEN);
       }
       const changes = {
         ...(username !== child.username ? { email: childEmail(username) } : {}),

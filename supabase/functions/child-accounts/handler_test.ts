@@ -15,7 +15,7 @@ interface AuthUser {
 }
 
 /** Children and Auth users in memory, with the tokens that sign each parent in. */
-function setup(options: { failLink?: boolean } = {}) {
+function setup(options: { failLink?: boolean; usernameTries?: number } = {}) {
   const children = new Map<string, ChildRecord>(
     [
       { id: MIA, parentId: PARENT, firstName: 'Mia' },
@@ -25,9 +25,16 @@ function setup(options: { failLink?: boolean } = {}) {
   );
   const users = new Map<string, AuthUser>();
   const tokens: Record<string, string> = { 'parent-token': PARENT, 'other-token': OTHER_PARENT };
+  const tries = new Map<string, number>();
   const port: ChildAccountsPort = {
     callerOf: (token) => Promise.resolve(tokens[token] ?? null),
     childOf: (id) => Promise.resolve(children.has(id) ? { ...children.get(id)! } : null),
+    takeUsernameTry(parentId) {
+      const used = tries.get(parentId) ?? 0;
+      if (used >= (options.usernameTries ?? 10)) return Promise.resolve(false);
+      tries.set(parentId, used + 1);
+      return Promise.resolve(true);
+    },
     usernameTaken: (username, except) =>
       Promise.resolve([...children.values()].some((c) => c.id !== except && c.username === username)),
     createUser(input) {
@@ -253,3 +260,29 @@ Deno.test('a login that cannot be linked is not left behind (500, Auth user dele
   assert.equal(users.size, 0);
   assert.equal(logger.lines.length, 1);
 });
+
+Deno.test(
+  'usernames tried are capped per parent: 429 once the tries are used up, for renames too',
+  async () => {
+    const { call, children } = setup({ usernameTries: 3 });
+    assert.equal((await call(create({ username: 'mia.one' }))).status, 201);
+    assert.equal((await call({ action: 'update', child_id: MIA, username: 'mia.two' })).status, 200);
+    // A secret change alone tries no name and is not counted.
+    const secretOnly = await call({
+      action: 'update',
+      child_id: MIA,
+      secret: '27182818',
+      secret_kind: 'pin',
+    });
+    assert.equal(secretOnly.status, 200);
+    assert.equal((await call({ action: 'update', child_id: MIA, username: 'mia.three' })).status, 200);
+    const refused = await call({ action: 'update', child_id: MIA, username: 'mia.four' });
+    assert.deepEqual(refused, {
+      status: 429,
+      body: { error: 'You have tried many usernames in the last hour: please try again later' },
+    });
+    assert.equal(children.get(MIA)!.username, 'mia.three');
+    // Another parent has their own tries.
+    assert.equal((await call(create({ child_id: ARJUN, username: 'arjun' }), 'other-token')).status, 201);
+  },
+);

@@ -38,6 +38,9 @@ const accounts: ChildAccountsPort = {
     };
     return child;
   },
+  async takeUsernameTry(parentId) {
+    return check(await serviceClient().rpc('take_child_username_try', { parent: parentId })) === true;
+  },
   async usernameTaken(username, exceptChildId) {
     const rows = check(
       await serviceClient()
@@ -63,14 +66,21 @@ const accounts: ChildAccountsPort = {
     }
     return data.user.id;
   },
-  async updateUser(userId, changes) {
-    const { error } = await serviceClient().auth.admin.updateUserById(userId, {
-      ...changes,
-      ...(changes.email ? { email_confirm: true } : {}),
-    });
-    if (error) {
-      if (isTaken(error)) return false;
-      throw error;
+  async updateUser(userId, { email, password }) {
+    if (email) {
+      const { error } = await serviceClient().auth.admin.updateUserById(userId, {
+        email,
+        email_confirm: true,
+      });
+      if (error) {
+        if (isTaken(error)) return false;
+        throw error;
+      }
+    }
+    if (password !== undefined) {
+      // Only this path may change a child's secret: the database refuses any other change of it,
+      // the child's own `updateUser({ password })` included (docs/decisions/127).
+      check(await serviceClient().rpc('set_child_login_secret', { login_user: userId, secret: password }));
     }
     return true;
   },

@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { LoginForm } from '../components/login-form';
 import { AuthContext, type AuthContextValue } from '../lib/auth-context';
-import { CHILD_LOGIN_FAILED, loginEmail } from '../lib/child-login';
+import { CHILD_LOGIN_FAILED, CHILD_LOGIN_LOCKED, loginEmail } from '../lib/child-login';
 
 /** The form with an auth context whose signIn refuses everything the way Auth does. */
-function renderForm() {
+function renderForm(refusal = 'Invalid login credentials') {
   const signIn = vi.fn(() =>
-    Promise.reject(Object.assign(new Error('Invalid login credentials'), { code: 'invalid_credentials' })),
+    Promise.reject(Object.assign(new Error(refusal), { code: 'invalid_credentials' })),
   );
   const auth = { signIn } as unknown as AuthContextValue;
   render(
@@ -39,6 +39,14 @@ describe('a child signs in with a username', () => {
     await waitFor(() => expect(signIn).toHaveBeenCalledWith('mia@child.ploom.invalid', 'wrong-secret'));
     expect(await screen.findByText(CHILD_LOGIN_FAILED)).toBeTruthy();
     expect(screen.getByLabelText(/Email or username/)).toHaveProperty('value', 'Mia');
+  });
+
+  it('a locked login says so, and to ask a parent (Auth answers the lock hook’s message)', async () => {
+    renderForm(
+      'This login is locked after too many wrong tries. A parent can unlock it from their account; otherwise it unlocks by itself in 15 minutes.',
+    );
+    await logIn('mia', 'any-secret');
+    expect(await screen.findByText(CHILD_LOGIN_LOCKED)).toBeTruthy();
   });
 
   it("an email login still shows the server's message", async () => {

@@ -7,7 +7,13 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { messages } from '@/content/messages';
 import { useAuth } from '../hooks/use-auth';
-import { CHILD_LOGIN_FAILED, isUsername, loginEmail } from '../lib/child-login';
+import {
+  CHILD_LOGIN_FAILED,
+  CHILD_LOGIN_LOCKED,
+  isLockedRefusal,
+  isUsername,
+  loginEmail,
+} from '../lib/child-login';
 
 // The server decides what a valid login is; the form only asks for both fields. A child types the
 // username their parent gave them instead of an email address (see ../lib/child-login.ts).
@@ -35,7 +41,12 @@ export function LoginForm() {
     } catch (error) {
       const { message, code } = error as Error & { code?: string };
       const childRefused = isUsername(email) && code === 'invalid_credentials';
-      toast({ ...messages.loginFailed, description: childRefused ? CHILD_LOGIN_FAILED : message });
+      const description = !childRefused
+        ? message
+        : isLockedRefusal(message)
+          ? CHILD_LOGIN_LOCKED
+          : CHILD_LOGIN_FAILED;
+      toast({ ...messages.loginFailed, description });
       resetField('password');
     }
   });

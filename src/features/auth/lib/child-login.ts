@@ -16,3 +16,13 @@ export function loginEmail(login: string): string {
 /** A child's sign-in refused (Auth's "Invalid login credentials"), in a child's words. */
 export const CHILD_LOGIN_FAILED =
   'That username or password is not right. Check it with your grown-up and try again.';
+
+/**
+ * A child's login locked after too many wrong tries (Auth's password-verification hook answers
+ * invalid_credentials with its own message, which says "locked"; docs/decisions/125).
+ */
+export const CHILD_LOGIN_LOCKED =
+  'Your login is locked because of too many wrong tries. Ask your parent to unlock it for you.';
+
+/** Whether Auth refused a sign-in because the login is locked, not because the secret was wrong. */
+export const isLockedRefusal = (message: string) => /\blocked\b/i.test(message);

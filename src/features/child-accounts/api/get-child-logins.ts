@@ -10,6 +10,8 @@ export interface ChildLogin {
   /** null when the child has no login yet */
   username: string | null;
   secretKind: SecretKind | null;
+  /** while in the future, the login refuses every password (too many wrong tries) */
+  lockedUntil: string | null;
 }
 
 /** The parent's children, each with their login's username (the secret is never readable). */
@@ -17,7 +19,7 @@ export async function fetchChildLogins(parentId: string): Promise<ChildLogin[]> 
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('children')
-    .select('id, first_name, child_logins(username, secret_kind)')
+    .select('id, first_name, child_logins(username, secret_kind, child_login_locks(locked_until))')
     .eq('parent_id', parentId)
     .order('first_name')
     .order('id');
@@ -30,6 +32,7 @@ export async function fetchChildLogins(parentId: string): Promise<ChildLogin[]> 
       firstName: row.first_name,
       username: login?.username ?? null,
       secretKind: (login?.secret_kind as SecretKind | undefined) ?? null,
+      lockedUntil: login?.child_login_locks?.locked_until ?? null,
     };
   });
 }

@@ -4,6 +4,7 @@ import { toast } from '@/components/ui/toast-store';
 import { messages } from '@/content/messages';
 import { useChildLogins, type ChildLogin } from '../api/get-child-logins';
 import { useSaveChildLogin } from '../api/save-child-login';
+import { ChildLoginActivity } from './child-login-activity';
 import { ChildLoginForm } from './child-login-form';
 
 /** The parent's children, each with their login: give one, change it, or remove it. */
@@ -121,6 +122,7 @@ function ChildLoginCard({ child }: { child: ChildLogin }) {
           ) : null}
         </div>
       )}
+      {child.username ? <ChildLoginActivity child={child} /> : null}
     </section>
   );
 }
