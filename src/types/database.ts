@@ -1543,6 +1543,7 @@ export type Database = {
           overdue_since_yesterday: number;
           leads_this_week: number;
           overdue_this_week: number;
+          waiting_total: number;
           overdue_total: number;
           sessions_today: number;
           sessions_this_week: number;

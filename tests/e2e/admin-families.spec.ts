@@ -21,7 +21,7 @@ test.describe('as the demo coach', () => {
   }) => {
     await page.goto('/admin');
     await page
-      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('navigation', { name: 'Coach sections' })
       .getByRole('link', { name: 'Families' })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Families' })).toBeVisible();

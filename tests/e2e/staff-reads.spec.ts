@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { storageStateOf } from './support/roles.ts';
+
+/**
+ * The staff screens read right (issue 21, "Reads wrong"), in Chromium against the seeded stack:
+ * session times name the viewer's zone once, a session offers only what fits its state, and the
+ * users list names a child's login as the child's login.
+ */
+
+/** The demo family's children (supabase/seed.sql). */
+const MIA = 'd0000000-0000-4000-8000-000000000001';
+const LEO = 'd0000000-0000-4000-8000-000000000002';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
+
+/** Opens the first session of a filtered list and returns its details panel. */
+async function openFirstSession(page: Page, search: string, child: 'Mia' | 'Leo') {
+  await page.goto(`/admin/sessions?${search}`);
+  await page
+    .getByRole('button', { name: new RegExp(`^Details: ${child}`) })
+    .first()
+    .click();
+  const details = page.getByRole('region', { name: new RegExp(`^${child} with `) });
+  await expect(details).toBeVisible();
+  return details;
+}
+
+test.describe('sessions, as the demo admin in a browser on UTC', () => {
+  test.use({ storageState: storageStateOf('admin'), timezoneId: 'UTC' });
+
+  test('times name the zone once: "UTC", never "UTC (UTC)"', async ({ page }) => {
+    await page.goto('/admin/sessions?view=list&from=');
+    await expect(page.getByText('Times in your time zone:')).toContainText(/Times in your time zone:\s*UTC$/);
+    await expect(
+      page
+        .getByRole('table')
+        .getByText(/\d:\d\d [ap]m UTC$/)
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByText('UTC (UTC)')).toHaveCount(0);
+  });
+
+  test('a future session has its room and no "After the session"; a past one the reverse', async ({
+    page,
+  }) => {
+    const future = await openFirstSession(page, `view=list&child=${MIA}&status=scheduled`, 'Mia');
+    await expect(future.getByRole('link', { name: 'Open session room' })).toBeVisible();
+    await expect(future.getByRole('heading', { name: 'After the session' })).toHaveCount(0);
+    await expect(future.getByText(/\d:\d\d [ap]m UTC$/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const past = await openFirstSession(page, `view=list&child=${MIA}&status=completed&from=`, 'Mia');
+    await expect(past.getByRole('heading', { name: 'After the session' })).toBeVisible();
+    await expect(past.getByRole('link', { name: 'Open session room' })).toHaveCount(0);
+  });
+
+  test('a cancelled session offers no session room, no notes and no points', async ({ page }) => {
+    const cancelled = await openFirstSession(page, `view=list&child=${LEO}&status=cancelled&from=`, 'Leo');
+    await expect(cancelled.getByText(/Cancelled/)).toBeVisible();
+    await expect(cancelled.getByRole('link', { name: 'Open session room' })).toHaveCount(0);
+    await expect(cancelled.getByRole('heading', { name: 'After the session' })).toHaveCount(0);
+  });
+});
+
+test.describe('users, as the demo admin', () => {
+  test.use({ storageState: storageStateOf('admin') });
+
+  test('a child login reads "child login: mia", and "Grant a role" is styled as the other controls', async ({
+    page,
+  }) => {
+    await page.goto('/admin/users');
+    await page.getByLabel('Search by name or email').fill('mia');
+    await page.getByLabel('Search by name or email').press('Enter');
+    const row = page.getByRole('row').filter({ has: page.getByText('child login: mia', { exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(page.getByText('mia@child.ploom.invalid')).toHaveCount(0);
+
+    // The same control as every other select of the product: rounded, bordered, its own chevron.
+    const grant = page.getByRole('combobox', { name: /^Grant a role to / }).first();
+    await expect(grant).toBeVisible();
+    await expect(grant).toHaveCSS('appearance', 'none');
+    await expect(grant).toHaveCSS('border-top-left-radius', '12px');
+    const roleFilter = page.getByLabel('Role', { exact: true });
+    const filterBorder = await roleFilter.evaluate((e) => getComputedStyle(e).borderTopColor);
+    await expect(grant).toHaveCSS('border-top-color', filterBorder);
+    await expectNoAxeViolations(page);
+  });
+});
