@@ -1420,9 +1420,11 @@ export type Database = {
           actor_user_id: string | null;
           created_at: string | null;
           entity_id: string | null;
+          entity_name: string | null;
           entity_type: string | null;
           id: string | null;
           metadata: Json | null;
+          names: Json | null;
         };
         Relationships: [];
       };
@@ -1514,6 +1516,30 @@ export type Database = {
           utm_campaign?: string | null;
           utm_medium?: string | null;
           utm_source?: string | null;
+        };
+        Relationships: [];
+      };
+      staff_coaches: {
+        Row: {
+          display_name: string | null;
+          id: string | null;
+          is_active: boolean | null;
+          time_zone: string | null;
+          user_id: string | null;
+        };
+        Insert: {
+          display_name?: string | null;
+          id?: string | null;
+          is_active?: boolean | null;
+          time_zone?: string | null;
+          user_id?: string | null;
+        };
+        Update: {
+          display_name?: string | null;
+          id?: string | null;
+          is_active?: boolean | null;
+          time_zone?: string | null;
+          user_id?: string | null;
         };
         Relationships: [];
       };

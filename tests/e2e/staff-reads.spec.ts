@@ -84,7 +84,7 @@ test.describe('users, as the demo admin', () => {
     await expect(grant).toBeVisible();
     await expect(grant).toHaveCSS('appearance', 'none');
     await expect(grant).toHaveCSS('border-top-left-radius', '12px');
-    const roleFilter = page.getByLabel('Role', { exact: true });
+    const roleFilter = page.getByRole('combobox', { name: /^Role/ });
     const filterBorder = await roleFilter.evaluate((e) => getComputedStyle(e).borderTopColor);
     await expect(grant).toHaveCSS('border-top-color', filterBorder);
     await expectNoAxeViolations(page);
