@@ -226,7 +226,11 @@ describe('landing_report', () => {
           `select day::text, visitors, page_views, conversions from public.landing_report_daily($1, $2)`,
           [SINCE, UNTIL],
         );
-        return { report: report.rows, daily: daily.rows };
+        const recorded = await d.query(
+          `select session_id from public.web_analytics
+            where session_id like 'session_1_signed_in_%' and event_type = 'page_view'`,
+        );
+        return { report: report.rows, daily: daily.rows, recorded: recorded.rows.map((r) => r.session_id) };
       },
       async (d) => {
         await arrange(d);
@@ -254,30 +258,36 @@ describe('landing_report', () => {
           [lead.name, lead.email],
         );
         // Signed-in staff browsing the landing page (as the site sends it, with their session):
-        // not recorded. Their page leave (sent without an account) does not count either.
-        for (const [userId, role] of [
+        // not recorded, while a signed-in parent's view is. The staff's page leaves (sent without an
+        // account, in the range) do not count either.
+        for (const [userId, who] of [
           [world.users.admin, 'admin'],
           [world.users.coach, 'coach'],
+          [world.users.parent, 'parent'],
         ] as const) {
           await d.query('set local role authenticated');
           await d.query(`select set_config('request.jwt.claims', $1, true)`, [claims(userId)]);
           await d.query(
-            `insert into public.web_analytics (session_id, event_type, page_path, created_at)
-             values ($1, 'page_view', '/coaching', '2031-01-01T13:00:00Z')`,
-            [`session_1_staff_${role}`],
+            `insert into public.web_analytics (session_id, event_type, page_path)
+             values ($1, 'page_view', '/coaching')`,
+            [`session_1_signed_in_${who}`],
           );
           await d.query('reset role');
           await d.query(`select set_config('request.jwt.claims', '', true)`);
-          await event(`session_1_staff_${role}`, 'page_leave', '/coaching', '2031-01-01T13:10:00Z', 600);
+          if (who !== 'parent') {
+            await event(`session_1_signed_in_${who}`, 'page_leave', '/coaching', '2031-01-01T13:10:00Z', 600);
+          }
         }
       },
     );
     expect(result.ok, JSON.stringify(result)).toBe(true);
     if (!result.ok) return;
-    const { report, daily } = result.value as {
+    const { report, daily, recorded } = result.value as {
       report: Record<string, unknown>[];
       daily: Record<string, unknown>[];
+      recorded: string[];
     };
+    expect(recorded).toEqual(['session_1_signed_in_parent']);
     // The same rows as without them, but for the /faq visitor's intro call on the row without a path.
     expect(report.map((r) => r.path)).toEqual(['/coaching', '/coaching', '/pricing', '/coaching-home', null]);
     expect(report[0]).toMatchObject({
