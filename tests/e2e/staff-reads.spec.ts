@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { anonClient, uniqueEmail } from '../support/stack.ts';
 import { storageStateOf } from './support/roles.ts';
 
 /**
@@ -88,5 +90,55 @@ test.describe('users, as the demo admin', () => {
     const filterBorder = await roleFilter.evaluate((e) => getComputedStyle(e).borderTopColor);
     await expect(grant).toHaveCSS('border-top-color', filterBorder);
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('audit log, as the demo admin', () => {
+  test.use({ storageState: storageStateOf('admin') });
+
+  test("a lead's new assignee and note are in the audit log, in names and readable times", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const name = `Audra Probe ${randomUUID().slice(0, 6)}`;
+    const email = uniqueEmail('e2e-audit-lead');
+    const { error } = await anonClient()
+      .from('waitlist')
+      .insert({ id: randomUUID(), name, email, consent: true, source: 'fit-call' });
+    expect(error).toBeNull();
+
+    // Worked on the leads screen, as the team does.
+    await page.goto(`/admin/waitlist?q=${encodeURIComponent(email)}`);
+    await page.getByRole('table').getByRole('button', { name }).click();
+    const panel = page.getByRole('region', { name: new RegExp(name) });
+    await panel.getByLabel('Assignee').selectOption({ label: 'Jordan Ellis (coach)' });
+    await panel.getByRole('button', { name: 'Save assignee' }).click();
+    await expect(panel.getByRole('list', { name: 'History' })).toContainText('Assigned to Jordan Ellis');
+    await panel.getByLabel('Add a note').fill('Left a voicemail about Thursday.');
+    await panel.getByRole('button', { name: 'Add note' }).click();
+    await expect(panel.getByRole('list', { name: 'History' })).toContainText(
+      'Left a voicemail about Thursday.',
+    );
+
+    await page.goto('/admin/audit-logs');
+    await page.getByLabel('Action').selectOption('LEAD_ASSIGNED');
+    const assigned = page.getByRole('row').filter({ hasText: name });
+    await expect(assigned).toHaveCount(1);
+    await expect(assigned).toContainText('Alex Morgan');
+    await expect(assigned).toContainText('Lead assigned');
+    await expect(assigned).toContainText('assignee: none → Jordan Ellis');
+    await expect(assigned).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Action').selectOption('LEAD_NOTE_ADDED');
+    const note = page.getByRole('row').filter({ hasText: name });
+    await expect(note).toContainText('Note added to a lead');
+    await expect(note).toContainText('body: Left a voicemail about Thursday.');
+
+    // A session change reads its time as a time, not an ISO timestamp.
+    await page.getByLabel('Action').selectOption('SESSION_UPDATED');
+    const session = page.getByRole('row').filter({ hasText: 'Mia with Jordan Ellis' }).first();
+    await expect(session).toBeVisible();
+    await expect(page.getByRole('table')).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
   });
 });
