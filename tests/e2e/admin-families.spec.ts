@@ -156,6 +156,20 @@ test.describe('a family opens', () => {
     });
   });
 
+  test.describe('as the demo admin on a phone', () => {
+    test.use({ storageState: storageStateOf('admin'), viewport: { width: 390, height: 844 } });
+
+    test('the list and a family fit a 390 px screen', async ({ page }) => {
+      const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+      await page.goto(`/admin/families?coach=${DANIEL}`);
+      await expect(page.locator(`a[href="/admin/families/${PRIYA}"]`)).toBeVisible();
+      expect(await width()).toBeLessThanOrEqual(390);
+      await page.goto(`/admin/families/${PRIYA}`);
+      await expect(page.getByRole('region', { name: 'Parental consent' })).toContainText('Priya Shah');
+      expect(await width()).toBeLessThanOrEqual(390);
+    });
+  });
+
   test.describe('as the demo coach', () => {
     test.use({ storageState: storageStateOf('coach') });
 
