@@ -3,7 +3,7 @@
 -- 1. A page view sent by a signed-in admin or coach is not recorded (dropped by a trigger, for any
 --    client): staff are not visitors. Their page leaves, which come without an account through
 --    track-page-leave, are left out of the report by session: a leave counts only for a session
---    with a recorded page view.
+--    with a recorded page view of a landing variant in the report's range.
 -- 2. landing_report lists the landing variants only (private.landing_variant_paths, the paths of
 --    src/content/variants.ts); a conversion whose visitor landed on any other page is reported on
 --    the row without a path, with those sent without analytics ("other pages or not attributed").
@@ -88,11 +88,9 @@ begin
              percentile_cont(0.5) within group (order by s.duration_seconds) as median_seconds
       from scoped s
       where s.event_type = 'page_leave' and s.duration_seconds is not null
-        -- a visitor's leave: the session has a recorded page view (staff views are not recorded)
-        and exists (
-          select 1 from public.web_analytics pv
-          where pv.session_id = s.session_id collate "default" and pv.event_type = 'page_view'
-        )
+        -- a visitor's leave: its session has a recorded page view of a variant in the range (staff
+        -- views are not recorded); a hashed semi-join on what visits already holds
+        and s.session_id in (select v.session_id from visits v)
       group by s.path, s.utm_campaign
     ),
     pages as (
