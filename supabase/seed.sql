@@ -31,7 +31,12 @@ from (
     ('a0000000-0000-4000-8000-000000000003'::uuid, 'parent@ploom.local', 'Sam', 'Rivera', true),
     ('a0000000-0000-4000-8000-000000000004'::uuid, 'child@ploom.local', 'Mia', 'Rivera', true),
     -- another family, so the leaderboard and the access rules have someone else's rows
-    ('a0000000-0000-4000-8000-000000000005'::uuid, 'priya.shah@example.com', 'Priya', 'Shah', false)
+    ('a0000000-0000-4000-8000-000000000005'::uuid, 'priya.shah@example.com', 'Priya', 'Shah', false),
+    -- the other coaches: staff accounts with the coach role (they sign in after choosing a password
+    -- through "Forgot password"), so every coach of a family is also a lead assignee
+    ('a0000000-0000-4000-8000-000000000008'::uuid, 'maya.chen@ploom.local', 'Maya', 'Chen', false),
+    ('a0000000-0000-4000-8000-000000000009'::uuid, 'daniel.brooks@ploom.local', 'Daniel', 'Brooks', false),
+    ('a0000000-0000-4000-8000-000000000010'::uuid, 'rosa.alvarez@ploom.local', 'Rosa', 'Alvarez', false)
 ) as u (id, email, first_name, last_name, can_log_in);
 
 -- On a hosted project, Supabase Auth signs in through auth.identities and expects empty strings,
@@ -67,30 +72,37 @@ begin
 end
 $$;
 
-delete from public.user_roles
-where user_id in (
-  'a0000000-0000-4000-8000-000000000001',
-  'a0000000-0000-4000-8000-000000000002',
-  'a0000000-0000-4000-8000-000000000004'
-);
-insert into public.user_roles (user_id, role) values
-  ('a0000000-0000-4000-8000-000000000001', 'admin'),
-  ('a0000000-0000-4000-8000-000000000002', 'coach'),
-  ('a0000000-0000-4000-8000-000000000004', 'child');
-
--- Coaches: the demo coach (with a login) and sample coaches without one.
+-- Coaches: each with their staff account (listed before the roles are set: a coach role creates a
+-- coaches row for an account that has none, as it does for Riley, the invited coach, below).
 insert into public.coaches (id, user_id, display_name, title, bio, specialties, photo_url, is_active, sort_order) values
   ('c0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'Jordan Ellis',
    'Family Coach', 'Jordan helps children name big feelings and gives parents calm scripts for hard moments.',
    array['emotions', 'connection'], null, true, 1),
-  ('c0000000-0000-4000-8000-000000000002', null, 'Maya Chen',
+  ('c0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000008', 'Maya Chen',
    'Confidence Coach', 'Maya turns "I can''t do this" into small brave steps, one week at a time.',
    array['confidence', 'emotions'], null, true, 2),
-  ('c0000000-0000-4000-8000-000000000003', null, 'Daniel Brooks',
+  ('c0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000009', 'Daniel Brooks',
    'Focus Coach', 'Daniel builds homework routines that children can run on their own.',
    array['focus', 'confidence'], null, true, 3),
-  ('c0000000-0000-4000-8000-000000000004', null, 'Rosa Alvarez',
+  ('c0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000010', 'Rosa Alvarez',
    'Family Coach', 'On leave this season.', array['connection'], null, false, 4);
+
+delete from public.user_roles
+where user_id in (
+  'a0000000-0000-4000-8000-000000000001',
+  'a0000000-0000-4000-8000-000000000002',
+  'a0000000-0000-4000-8000-000000000004',
+  'a0000000-0000-4000-8000-000000000008',
+  'a0000000-0000-4000-8000-000000000009',
+  'a0000000-0000-4000-8000-000000000010'
+);
+insert into public.user_roles (user_id, role) values
+  ('a0000000-0000-4000-8000-000000000001', 'admin'),
+  ('a0000000-0000-4000-8000-000000000002', 'coach'),
+  ('a0000000-0000-4000-8000-000000000004', 'child'),
+  ('a0000000-0000-4000-8000-000000000008', 'coach'),
+  ('a0000000-0000-4000-8000-000000000009', 'coach'),
+  ('a0000000-0000-4000-8000-000000000010', 'coach');
 
 -- Children: the demo parent's two (Mia has the child login), and the other family's one.
 insert into public.children (id, parent_id, user_id, coach_id, first_name, birth_year, age_band, focus_areas, notes) values

@@ -31,6 +31,7 @@ const areaRoutes: RouteObject[] = [
       screen(paths.adminWaitlist, () => import('./routes/admin/leads')),
       screen(paths.adminSessions, () => import('./routes/admin/sessions')),
       screen(paths.adminFamilies, () => import('./routes/admin/families')),
+      screen(paths.adminFamily.pattern, () => import('./routes/admin/family')),
       screen(paths.adminSessionRoom.pattern, () => import('./routes/admin/session-room')),
       screen(paths.adminAccount, () => import('./routes/admin/account')),
       layout(

@@ -41,6 +41,7 @@ export const paths = {
   admin: '/admin',
   adminSessions: '/admin/sessions',
   adminFamilies: '/admin/families',
+  adminFamily: withParam('/admin/families/:familyId'),
   adminSessionRoom: withParam('/admin/session-room/:sessionId'),
   adminWaitlist: '/admin/waitlist',
   adminUsers: '/admin/users',

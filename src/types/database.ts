@@ -1454,9 +1454,11 @@ export type Database = {
           actor_user_id: string | null;
           created_at: string | null;
           entity_id: string | null;
+          entity_name: string | null;
           entity_type: string | null;
           id: string | null;
           metadata: Json | null;
+          names: Json | null;
         };
         Relationships: [];
       };
@@ -1551,6 +1553,30 @@ export type Database = {
         };
         Relationships: [];
       };
+      staff_coaches: {
+        Row: {
+          display_name: string | null;
+          id: string | null;
+          is_active: boolean | null;
+          time_zone: string | null;
+          user_id: string | null;
+        };
+        Insert: {
+          display_name?: string | null;
+          id?: string | null;
+          is_active?: boolean | null;
+          time_zone?: string | null;
+          user_id?: string | null;
+        };
+        Update: {
+          display_name?: string | null;
+          id?: string | null;
+          is_active?: boolean | null;
+          time_zone?: string | null;
+          user_id?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       admin_accounts: {
@@ -1577,6 +1603,7 @@ export type Database = {
           overdue_since_yesterday: number;
           leads_this_week: number;
           overdue_this_week: number;
+          waiting_total: number;
           overdue_total: number;
           sessions_today: number;
           sessions_this_week: number;

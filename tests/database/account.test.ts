@@ -42,9 +42,11 @@ beforeAll(async () => {
   world = await createWorld(db);
   otherCoach = (await createUser(db, { firstName: 'Maya', lastName: 'Elsewhere' })).id;
   await setRoles(db, otherCoach, ['coach']);
-  await db.query(`insert into public.coaches (user_id, display_name) values ($1, 'Maya Elsewhere')`, [
-    otherCoach,
-  ]);
+  await db.query(
+    `insert into public.coaches (user_id, display_name) values ($1, 'Maya Elsewhere')
+       on conflict (user_id) do update set display_name = excluded.display_name, is_active = excluded.is_active, sort_order = excluded.sort_order`,
+    [otherCoach],
+  );
   await db.query(`insert into public.notification_preferences (user_id, marketing) values ($1, true)`, [
     world.users.parent,
   ]);

@@ -293,3 +293,74 @@ describe('audit_log_entries and audit_log_facets', () => {
     expect(anon).toMatchObject({ ok: false, error: { code: '42501' } });
   });
 });
+
+describe("a lead's assignee and notes in the audit log, in names", () => {
+  const leadOf = async (d: pg.Client) =>
+    (
+      await d.query<{ id: string }>('select id from public.leads where waitlist_id = $1', [
+        world.rows.waitlist.lead,
+      ])
+    ).rows[0].id;
+
+  it('a new assignee and a note: LEAD_ASSIGNED and LEAD_NOTE_ADDED by the admin who did it', async () => {
+    let leadId = '';
+    const entries = await auditOf('admin', async (d) => {
+      leadId = await leadOf(d);
+      // as the leads screen does: an update of the lead, then an insert of the note
+      await d.query('update public.leads set assignee_id = $1 where id = $2', [world.users.coach, leadId]);
+      await d.query('insert into public.lead_events (lead_id, body) values ($1, $2)', [
+        leadId,
+        'Called, left a message.',
+      ]);
+    });
+    expect(entries.filter((e) => e.action === 'LEAD_ASSIGNED' || e.action === 'LEAD_NOTE_ADDED')).toEqual([
+      {
+        actor_user_id: world.users.admin,
+        action: 'LEAD_ASSIGNED',
+        entity_type: 'lead',
+        entity_id: leadId,
+        metadata: { changes: { assignee_id: { from: null, to: world.users.coach } } },
+      },
+      {
+        actor_user_id: world.users.admin,
+        action: 'LEAD_NOTE_ADDED',
+        entity_type: 'lead',
+        entity_id: leadId,
+        metadata: { body: 'Called, left a message.' },
+      },
+    ]);
+  });
+
+  it("audit_log_entries names the entry's subject and each id in its details, for admins only", async () => {
+    const read = (actor: Actor) =>
+      asActor(
+        db,
+        actor,
+        world.users[actor as Exclude<Actor, 'anon'>],
+        async (d) =>
+          (
+            await d.query(
+              `select entity_name, names from public.audit_log_entries
+                where action = 'LEAD_ASSIGNED' and entity_id = $1`,
+              [await leadOf(d)],
+            )
+          ).rows,
+        async (d) => {
+          await d.query(`select set_config('request.jwt.claims', $1, true)`, [
+            JSON.stringify({ sub: world.users.admin, role: 'authenticated' }),
+          ]);
+          await d.query('update public.leads set assignee_id = $1 where waitlist_id = $2', [
+            world.users.coach,
+            world.rows.waitlist.lead,
+          ]);
+          await d.query(`select set_config('request.jwt.claims', '', true)`);
+        },
+      );
+    expect(await read('admin')).toEqual({
+      ok: true,
+      value: [{ entity_name: 'Lee Lead', names: { [world.users.coach]: 'Casey Coach' } }],
+    });
+    // the audit log is the admins': a coach reads no entry at all
+    expect(await read('coach')).toEqual({ ok: true, value: [] });
+  });
+});

@@ -20,7 +20,8 @@ beforeAll(async () => {
   const user = await createUser(db, { firstName: 'Noor', lastName: 'Othercoach' });
   await setRoles(db, user.id, ['coach']);
   const { rows } = await db.query<{ id: string }>(
-    `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Noor Othercoach', 92) returning id`,
+    `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Noor Othercoach', 92)
+       on conflict (user_id) do update set display_name = excluded.display_name, sort_order = excluded.sort_order, is_active = excluded.is_active returning id`,
     [user.id],
   );
   otherCoach = { userId: user.id, coachId: rows[0].id };

@@ -51,7 +51,8 @@ beforeAll(async () => {
   otherCoachUser = (await createUser(db, { firstName: 'Remy', lastName: 'Othercoach' })).id;
   await setRoles(db, otherCoachUser, ['coach']);
   otherCoach = await one(
-    `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Remy Othercoach', 92) returning id`,
+    `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Remy Othercoach', 92)
+       on conflict (user_id) do update set display_name = excluded.display_name, sort_order = excluded.sort_order, is_active = excluded.is_active returning id`,
     [otherCoachUser],
   );
   await db.query('update public.children set coach_id = $1 where id = $2', [otherCoach, theirChild]);

@@ -333,6 +333,10 @@ const NEEDS_NO_CHECK: Record<string, string> = {
     'a name per row of lead_list and lead_events (security_invoker / RLS-guarded): no row reaches it at aal1',
   'private.account_email':
     'an email per row of audit_log_entries (security_invoker over audit_logs, guarded): no row at aal1',
+  'private.audit_entity_name':
+    'a name per row of audit_log_entries (security_invoker over audit_logs, guarded): no row at aal1',
+  'private.audit_name_of':
+    'the names of the ids in a row of audit_log_entries (security_invoker over audit_logs, guarded): no row at aal1',
   'private.cancel_family_session': "a parent cancels their own family's session (parent_id = the caller)",
   'private.request_session_reschedule': "a parent asks to move their own family's session",
   'private.child_dashboard': "a child's own dashboard (children.user_id = the caller)",

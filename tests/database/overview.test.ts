@@ -131,3 +131,58 @@ describe('overdue leads follow the reply promise in the settings', () => {
     expect(await overdue(2)).toEqual({ ok: true, value: [true] });
   });
 });
+
+describe('admin_overview: each figure counts what its label says', () => {
+  /**
+   * Leads assigned to the file's own coach, so the coach's figures hold these leads alone (a coach's
+   * overview counts the leads assigned to them). "Today" starts an hour ago; the week 3 days ago;
+   * the reply promise is 24 hours.
+   */
+  async function arrangeLeads(d: pg.Client) {
+    await d.query(`update public.app_settings set reply_within_hours = 24`);
+    const lead = async (age: string, status: string) => {
+      const email = leadFactory().email;
+      await d.query(
+        `insert into public.waitlist (name, email, consent, source, created_at)
+         values ('Probe', $1, true, 'fit-call', now() - $2::interval)`,
+        [email, age],
+      );
+      await d.query(
+        `update public.leads set assignee_id = $1, status = $2, created_at = now() - $3::interval
+          where email = $4`,
+        [world.users.coach, status, age, email],
+      );
+    };
+    await lead('30 minutes', 'new'); // today, waiting, not yet overdue
+    await lead('26 hours', 'new'); // before yesterday's start, this week, waiting and overdue
+    await lead('2 days', 'contacted'); // this week, answered
+    await lead('10 days', 'new'); // an earlier week, waiting and overdue
+    await lead('12 days', 'closed'); // an earlier week, answered
+  }
+
+  it('counts leads received (any status), those waiting for a first reply (any age), and the overdue among them', async () => {
+    const result = await asActor(
+      db,
+      'coach',
+      world.users.coach,
+      async (d) =>
+        (
+          await d.query(
+            `select * from public.admin_overview(now() - interval '1 hour', now() - interval '3 days')`,
+          )
+        ).rows[0] as Record<string, string | null>,
+      arrangeLeads,
+    );
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    if (!result.ok) return;
+    expect(result.value).toMatchObject({
+      leads_since_yesterday: '1',
+      overdue_since_yesterday: '0',
+      leads_this_week: '3',
+      overdue_this_week: '1',
+      waiting_total: '3',
+      overdue_total: '2',
+      families_enrolled: null,
+    });
+  });
+});

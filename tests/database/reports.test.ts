@@ -213,4 +213,98 @@ describe('landing_report', () => {
       }
     }
   });
+
+  it('lists the landing variants only, and the team is not a visitor', async () => {
+    const claims = (userId: string) => JSON.stringify({ sub: userId, role: 'authenticated' });
+    const result = await asActor(
+      db,
+      'admin',
+      world.users.admin,
+      async (d) => {
+        const report = await d.query('select * from public.landing_report($1, $2)', [SINCE, UNTIL]);
+        const daily = await d.query(
+          `select day::text, visitors, page_views, conversions from public.landing_report_daily($1, $2)`,
+          [SINCE, UNTIL],
+        );
+        const recorded = await d.query(
+          `select session_id from public.web_analytics
+            where session_id like 'session_1_signed_in_%' and event_type = 'page_view'`,
+        );
+        return { report: report.rows, daily: daily.rows, recorded: recorded.rows.map((r) => r.session_id) };
+      },
+      async (d) => {
+        await arrange(d);
+        const event = (
+          session: string,
+          type: string,
+          page: string,
+          at: string,
+          seconds: number | null = null,
+        ) =>
+          d.query(
+            `insert into public.web_analytics (session_id, event_type, page_path, duration_seconds, created_at)
+             values ($1, $2, $3, $4, $5)`,
+            [session, type, page, seconds, at],
+          );
+        // Pages that are not landing variants: the admin area, the login, a content page.
+        await event('session_1_e', 'page_view', '/login', '2031-01-01T12:00:00Z');
+        await event('session_1_e', 'page_view', '/admin/waitlist', '2031-01-01T12:01:00Z');
+        await event('session_1_f', 'page_view', '/faq', '2031-01-01T12:00:00Z');
+        // A visitor who landed on /faq asks for an intro call: not a variant's conversion.
+        const lead = leadFactory();
+        await d.query(
+          `insert into public.waitlist (name, email, consent, source, analytics_session_id, created_at)
+           values ($1, $2, true, 'fit-call', 'session_1_f', '2031-01-01T12:05:00Z')`,
+          [lead.name, lead.email],
+        );
+        // Signed-in staff browsing the landing page (as the site sends it, with their session):
+        // not recorded, while a signed-in parent's view is. The staff's page leaves (sent without an
+        // account, in the range) do not count either.
+        for (const [userId, who] of [
+          [world.users.admin, 'admin'],
+          [world.users.coach, 'coach'],
+          [world.users.parent, 'parent'],
+        ] as const) {
+          await d.query('set local role authenticated');
+          await d.query(`select set_config('request.jwt.claims', $1, true)`, [claims(userId)]);
+          await d.query(
+            `insert into public.web_analytics (session_id, event_type, page_path)
+             values ($1, 'page_view', '/coaching')`,
+            [`session_1_signed_in_${who}`],
+          );
+          await d.query('reset role');
+          await d.query(`select set_config('request.jwt.claims', '', true)`);
+          if (who !== 'parent') {
+            await event(`session_1_signed_in_${who}`, 'page_leave', '/coaching', '2031-01-01T13:10:00Z', 600);
+          }
+        }
+      },
+    );
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    if (!result.ok) return;
+    const { report, daily, recorded } = result.value as {
+      report: Record<string, unknown>[];
+      daily: Record<string, unknown>[];
+      recorded: string[];
+    };
+    expect(recorded).toEqual(['session_1_signed_in_parent']);
+    // The same rows as without them, but for the /faq visitor's intro call on the row without a path.
+    expect(report.map((r) => r.path)).toEqual(['/coaching', '/coaching', '/pricing', '/coaching-home', null]);
+    expect(report[0]).toMatchObject({
+      path: '/coaching',
+      utm_campaign: null,
+      visitors: '2',
+      median_seconds: '30.0',
+    });
+    expect(report[4]).toMatchObject({
+      path: null,
+      fit_calls: '1',
+      newsletter_signups: '1',
+      conversions: '2',
+    });
+    expect(daily).toEqual([
+      { day: '2031-01-01', visitors: '2', page_views: '3', conversions: '4' },
+      { day: '2031-01-02', visitors: '2', page_views: '3', conversions: '3' },
+    ]);
+  });
 });

@@ -106,3 +106,62 @@ describe('data for the admin screens', () => {
     expect(rows[0].subscribers).toBeGreaterThan(0);
   });
 });
+
+describe('one list of staff, from the accounts that exist', () => {
+  it('every coach of a child or a session is a staff account with the coach role, and a lead assignee', async () => {
+    const { rows } = await db.query<{ display_name: string; user_id: string | null; coach: boolean }>(
+      `select distinct co.display_name, co.user_id,
+              exists (select 1 from public.user_roles r where r.user_id = co.user_id and r.role = 'coach') as coach
+         from public.coaches co
+        where co.id in (select coach_id from public.children union select coach_id from public.coaching_sessions)
+          and co.id::text like 'c0000000-%'
+        order by 1`,
+    );
+    expect(rows.map((r) => r.display_name)).toEqual(['Daniel Brooks', 'Jordan Ellis', 'Maya Chen']);
+    for (const row of rows)
+      expect(row, row.display_name).toMatchObject({ user_id: expect.any(String), coach: true });
+  });
+
+  it('the coaches the staff screens offer (staff_coaches) are the coach-role accounts, Riley the invited coach too', async () => {
+    const { rows: staff } = await db.query<{ user_id: string; display_name: string }>(
+      `select user_id, display_name from public.staff_coaches where user_id::text like 'a0000000-%' order by 2`,
+    );
+    expect(staff.map((s) => s.display_name)).toEqual([
+      'Daniel Brooks',
+      'Jordan Ellis',
+      'Maya Chen',
+      'Riley Hart',
+      'Rosa Alvarez',
+    ]);
+    const { rows: roles } = await db.query<{ user_id: string }>(
+      `select user_id from public.user_roles where role = 'coach' and user_id::text like 'a0000000-%' order by 1`,
+    );
+    expect(staff.map((s) => s.user_id).sort()).toEqual(roles.map((r) => r.user_id));
+    // the leads' assignees are the same coaches (and the admins)
+    const { rows: assignees } = await db.query<{ id: string; role: string }>(
+      `select r.user_id as id, min(r.role::text) as role from public.user_roles r
+        where r.role in ('admin', 'coach') and r.user_id::text like 'a0000000-%' group by r.user_id`,
+    );
+    const coachAssignees = assignees.filter((a) => a.role === 'coach').map((a) => a.id);
+    expect(coachAssignees.sort()).toEqual(staff.map((s) => s.user_id).sort());
+  });
+
+  it('an account given the coach role gets its coaches row, unlisted until an admin lists it', async () => {
+    await db.query('begin');
+    try {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into auth.users (id, aud, role, email, raw_user_meta_data)
+         values (gen_random_uuid(), 'authenticated', 'authenticated', 'new.coach.seedtest@example.com',
+                 '{"first_name": "Nia", "last_name": "Newcoach"}') returning id`,
+      );
+      await db.query(`insert into public.user_roles (user_id, role) values ($1, 'coach')`, [rows[0].id]);
+      const coach = await db.query(
+        'select display_name, is_active from public.staff_coaches where user_id = $1',
+        [rows[0].id],
+      );
+      expect(coach.rows).toEqual([{ display_name: 'Nia Newcoach', is_active: false }]);
+    } finally {
+      await db.query('rollback');
+    }
+  });
+});

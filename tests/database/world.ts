@@ -45,7 +45,8 @@ export async function createWorld(db: pg.Client): Promise<World> {
 
   const activeCoach = await one(
     `insert into public.coaches (user_id, display_name, title, specialties, sort_order)
-     values ($1, 'Casey Coach', 'Family Coach', array['emotions'], 90) returning id`,
+     values ($1, 'Casey Coach', 'Family Coach', array['emotions'], 90)
+       on conflict (user_id) do update set display_name = excluded.display_name, title = excluded.title, specialties = excluded.specialties, sort_order = excluded.sort_order, is_active = excluded.is_active returning id`,
     [coach.id],
   );
   const inactiveCoach = await one(

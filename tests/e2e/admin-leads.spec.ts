@@ -166,8 +166,24 @@ test.describe('as the demo admin', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
 
-    const overdue = page.getByRole('link', { name: /Waiting for a reply \(overdue\), open the list/ });
+    // "Waiting for a first reply" counts every lead still marked New; its overdue line counts those
+    // of them past the reply promise. Each figure is the count of the list it opens.
+    const waiting = page.getByRole('link', { name: /Waiting for a first reply, open the list/ });
+    const waitingFigure = Number((await waiting.textContent())?.match(/^\d+/)?.[0]);
+    await waiting.click();
+    await page.waitForURL(/\/admin\/waitlist\?status=new$/);
+    await expect(page.getByLabel('Status')).toHaveValue('new');
+    await expect(page.locator('table caption')).toContainText('match these filters');
+    expect(await captionCount(page)).toBe(waitingFigure);
+
+    await page.goto('/admin');
+    const waitingCard = page.getByRole('heading', { name: 'Waiting for a first reply' }).locator('..');
+    await expect(waitingCard).toContainText('Leads still marked New, received in any week.');
+    const overdue = waitingCard.getByRole('link', {
+      name: /of these still unanswered past the reply promise/,
+    });
     const figure = Number((await overdue.textContent())?.match(/^\d+/)?.[0]);
+    expect(figure).toBeLessThanOrEqual(waitingFigure);
     await overdue.click();
     await page.waitForURL(/\/admin\/waitlist\?overdue=1$/);
     await expect(page.getByLabel('Only overdue (no reply after 24 h)')).toBeChecked();
@@ -175,10 +191,19 @@ test.describe('as the demo admin', () => {
     expect(await captionCount(page)).toBe(figure);
     await expect(page.getByRole('table').getByText('Overdue').first()).toBeVisible();
 
+    // The week's figure counts every lead received since Monday, whatever its status now.
     await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Leads received this week' }).locator('..')).toContainText(
+      'Forms received since Monday, whatever their status now.',
+    );
+
+    // The beta counter counts families with a child with us: it opens the families.
+    await expect(page.getByRole('heading', { name: 'Beta families enrolled' }).locator('..')).toContainText(
+      'Families with at least one child with us.',
+    );
     await page.getByRole('link', { name: /Beta families enrolled, open the list/ }).click();
-    await page.waitForURL(/status=enrolled/);
-    await expect(page.getByLabel('Status')).toHaveValue('enrolled');
+    await page.waitForURL(/\/admin\/families$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Families' })).toBeVisible();
   });
 
   test('the newsletter tab lists, searches and unsubscribes', async ({ page }) => {
@@ -219,7 +244,7 @@ test.describe('as the demo coach', () => {
     await expectNoAxeViolations(page);
 
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Your new leads since yesterday' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your leads received since yesterday' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Beta families enrolled' })).toHaveCount(0);
     await expectNoAxeViolations(page);
   });

@@ -45,7 +45,7 @@ test('a coach turns on two-factor sign-in, then signs in with a code from the ap
   await page.waitForURL('**/admin');
 
   await page
-    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('navigation', { name: 'Coach sections' })
     .getByRole('link', { name: 'Account' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
@@ -70,11 +70,11 @@ test('a coach turns on two-factor sign-in, then signs in with a code from the ap
   // Back where they were (the login remembers the page), behind the code step.
   await page.waitForURL(/\/admin(\/account)?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Coach sections' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.getByLabel('6-digit code').fill(codeFor(secret));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Coach sections' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toHaveCount(0);
 });

@@ -76,7 +76,7 @@ test.describe('as the demo admin', () => {
   }) => {
     const day = freeDayAhead(50 + Math.floor(Math.random() * 30));
     await openSessions(page);
-    await expect(page.getByText(/Times in your time zone: E[SD]T \(America\/New_York\)/)).toBeVisible();
+    await expect(page.getByText(/Times in your time zone: E[SD]T \(New York\)/)).toBeVisible();
 
     await page.getByRole('button', { name: 'Book a session' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book a session' });
@@ -128,13 +128,13 @@ test.describe('as the demo admin', () => {
     await expect(page.getByText('Page 1 of 1 · 1 session')).toBeVisible();
     await page.getByRole('button', { name: /^Details: Mia/ }).click();
     const details = page.getByRole('region', { name: 'Mia with Jordan Ellis' });
-    await expect(details.getByText(/10:15 am E[SD]T \(America\/New_York\)/)).toBeVisible();
+    await expect(details.getByText(/10:15 am E[SD]T$/)).toBeVisible();
     await details.getByRole('button', { name: 'Reschedule' }).click();
     const move = page.getByRole('dialog', { name: 'Reschedule the session' });
     await move.getByLabel('New time').fill('11:15');
     await move.getByRole('button', { name: 'Move session' }).click();
     await expect(page.getByText('Session moved', { exact: true }).first()).toBeVisible();
-    await expect(details.getByText(/11:15 am E[SD]T \(America\/New_York\)/)).toBeVisible();
+    await expect(details.getByText(/11:15 am E[SD]T$/)).toBeVisible();
     await waitForMail(
       demoEmail('parent'),
       "Session moved: Mia's session with Jordan Ellis",

@@ -67,7 +67,13 @@ test.describe('as the demo coach', () => {
 
   test('sees only the coach sections, and an admin-only page is refused', async ({ page }) => {
     await page.goto('/admin');
-    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    // The header and the overview speak to a coach, not an admin.
+    await expect(page.getByText('Coach · signed in as')).toBeVisible();
+    await expect(page.getByText(/Admin · signed in as/)).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Overview · Coach/);
+    await expect(page.getByText(/beta counter|conversions/i)).toHaveCount(0);
+    await expect(page.getByText('the leads assigned to you', { exact: false })).toBeVisible();
+    const sections = page.getByRole('navigation', { name: 'Coach sections' });
     await expect(sections.getByRole('link')).toHaveText([
       'Overview',
       'Leads',
@@ -85,6 +91,7 @@ test.describe('as the demo admin', () => {
 
   test('sees every admin section', async ({ page }) => {
     await page.goto('/admin');
+    await expect(page.getByText('Admin · signed in as')).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Admin sections' });
     await expect(sections.getByRole('link')).toHaveText([
       'Overview',

@@ -20,7 +20,8 @@ async function createFamily(db: pg.Client, label: string) {
   await db.query(`update public.user_roles set role = 'coach' where user_id = $1`, [coach.userId]);
   const coachId = (
     await db.query<{ id: string }>(
-      `insert into public.coaches (user_id, display_name) values ($1, 'Jordan Tester') returning id`,
+      `insert into public.coaches (user_id, display_name) values ($1, 'Jordan Tester')
+       on conflict (user_id) do update set display_name = excluded.display_name, is_active = excluded.is_active, sort_order = excluded.sort_order returning id`,
       [coach.userId],
     )
   ).rows[0].id;

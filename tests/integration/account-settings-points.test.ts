@@ -28,7 +28,8 @@ beforeAll(async () => {
   await db.query(`update public.user_roles set role = 'coach' where user_id = $1`, [coach.userId]);
   coachId = (
     await db.query<{ id: string }>(
-      `insert into public.coaches (user_id, display_name) values ($1, 'Jordan Points') returning id`,
+      `insert into public.coaches (user_id, display_name) values ($1, 'Jordan Points')
+       on conflict (user_id) do update set display_name = excluded.display_name, is_active = excluded.is_active, sort_order = excluded.sort_order returning id`,
       [coach.userId],
     )
   ).rows[0].id;

@@ -56,7 +56,8 @@ async function family(db: pg.Client, label: string): Promise<Family> {
     (
       await db.query<{ id: string }>(
         `insert into public.coaches (user_id, display_name, is_active, sort_order)
-         values ($1, $2, false, 99) returning id`,
+         values ($1, $2, false, 99)
+       on conflict (user_id) do update set display_name = excluded.display_name, is_active = excluded.is_active, sort_order = excluded.sort_order returning id`,
         [coach.userId, `${label} Coach`],
       )
     ).rows[0]!.id,

@@ -37,7 +37,8 @@ export async function createPractice(db: pg.Client) {
   const coachRow = async (userId: string, name: string, zone: string) =>
     (
       await db.query<{ id: string }>(
-        `insert into public.coaches (user_id, display_name, time_zone) values ($1, $2, $3) returning id`,
+        `insert into public.coaches (user_id, display_name, time_zone) values ($1, $2, $3)
+       on conflict (user_id) do update set display_name = excluded.display_name, time_zone = excluded.time_zone, is_active = excluded.is_active, sort_order = excluded.sort_order returning id`,
         [userId, name, zone],
       )
     ).rows[0].id;

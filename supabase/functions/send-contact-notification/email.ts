@@ -2,6 +2,7 @@ import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.
 import { escapeHtml, headerSafe } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { DEFAULT_REPLY_WITHIN_HOURS, replyTime } from '../_shared/team-settings.ts';
+import { formatTeamTime } from '../_shared/team-time.ts';
 
 /** The contact form's topics, as the site labels them (src/content/pages.ts, contactTopics). */
 export const TOPIC_LABELS = {
@@ -29,14 +30,14 @@ export const RECEIPT_SUBJECT = 'We received your message';
 /** The team's notification with the whole message; replying answers the sender. */
 export function teamContactEmail(
   message: ContactMessage,
-  options: { to: string; replyWithinHours?: number },
+  options: { to: string; replyWithinHours?: number; teamTimeZone?: string },
 ): EmailMessage {
   const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const rows: [string, string | undefined][] = [
     ['From', message.name],
     ['Email', message.email],
     ['Topic', TOPIC_LABELS[message.topic]],
-    ['Received', (message.receivedAt ?? new Date()).toISOString()],
+    ['Received', formatTeamTime(message.receivedAt ?? new Date(), options.teamTimeZone)],
   ];
   const { html, text } = renderEmail({
     preheader: `New message about ${TOPIC_LABELS[message.topic].toLowerCase()}. Reply within ${within}.`,

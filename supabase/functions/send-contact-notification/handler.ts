@@ -58,6 +58,8 @@ export function createHandler(
     store: ContactStore;
     /** where the team's notifications go and the reply time promised (app_settings) */
     teamSettings: TeamSettingsReader;
+    /** the team's IANA time zone, for when a message was received (TEAM_TIME_ZONE) */
+    teamTimeZone?: string;
   },
 ): Handler {
   return mailingHandler('send-contact-notification', contactPayloadSchema, deps, (payload) => {
@@ -77,7 +79,11 @@ export function createHandler(
         const failure = 'contact email failed:';
         return [
           ...messages.map((message) => ({
-            message: teamContactEmail(message, { to: teamEmail, replyWithinHours }),
+            message: teamContactEmail(message, {
+              to: teamEmail,
+              replyWithinHours,
+              teamTimeZone: deps.teamTimeZone,
+            }),
             failure,
           })),
           { message: senderReceiptEmail(messages[0], { replyWithinHours }), failure },

@@ -2,18 +2,14 @@ import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.
 import { escapeHtml, headerSafe } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { FOCUS_AREA_LABELS, type FocusArea } from '../_shared/focus-areas.ts';
+import { leadSourceLabel } from '../_shared/lead-sources.ts';
 import { DEFAULT_REPLY_WITHIN_HOURS, replyTime } from '../_shared/team-settings.ts';
+import { formatTeamTime } from '../_shared/team-time.ts';
 
 /** The form's focus areas ("challenge") and their labels: the one list in _shared/focus-areas.ts. */
 export const CHALLENGE_LABELS = FOCUS_AREA_LABELS;
 
 export type Challenge = FocusArea;
-
-const SOURCE_LABELS: Record<string, string> = {
-  'fit-call': 'Intro call request form',
-  'contact-v2': 'Coaching contact form',
-  waitlist: 'Waitlist',
-};
 
 export interface FitCallRequest {
   name: string;
@@ -22,8 +18,13 @@ export interface FitCallRequest {
   childName?: string;
   childAge?: string;
   challenge?: Challenge;
-  /** where the lead came from (waitlist.source) */
+  /** where the lead came from (waitlist.source), named as the admin names it (_shared/lead-sources) */
   source?: string;
+  /** the landing page the form was sent from, and the campaign that brought the parent there */
+  landingPath?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
   receivedAt?: Date;
 }
 
@@ -77,9 +78,10 @@ export function parentConfirmationEmail(
 /** The team's notification: every field of the request; replying answers the parent. */
 export function teamNotificationEmail(
   request: FitCallRequest,
-  options: { to: string; adminUrl?: string; replyWithinHours?: number },
+  options: { to: string; adminUrl?: string; replyWithinHours?: number; teamTimeZone?: string },
 ): EmailMessage {
   const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
+  const via = [request.utmSource, request.utmMedium].filter(Boolean).join(' / ');
   const rows: [string, string | undefined][] = [
     ['Parent', request.name],
     ['Email', request.email],
@@ -87,8 +89,10 @@ export function teamNotificationEmail(
     ['Child', request.childName],
     ['Child age', request.childAge],
     ['Focus area', request.challenge ? CHALLENGE_LABELS[request.challenge] : undefined],
-    ['Source', request.source ? (SOURCE_LABELS[request.source] ?? request.source) : undefined],
-    ['Received', (request.receivedAt ?? new Date()).toISOString()],
+    ['Source', request.source ? leadSourceLabel(request.source) : undefined],
+    ['Landing page', request.landingPath],
+    ['Campaign', request.utmCampaign ? `${request.utmCampaign}${via ? ` (${via})` : ''}` : undefined],
+    ['Received', formatTeamTime(request.receivedAt ?? new Date(), options.teamTimeZone)],
   ];
   const { html, text } = renderEmail({
     preheader: `A parent asked for a free 15-minute Intro Call. Reply within ${within}.`,

@@ -29,6 +29,10 @@ export interface WaitlistRow {
   age_band: string | null;
   challenge: string | null;
   source: string | null;
+  landing_path: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
   created_at: string;
 }
 
@@ -41,10 +45,15 @@ export interface Lead {
   ageBand: string | null;
   challenge: string | null;
   source: string | null;
+  landingPath: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
   createdAt: string;
 }
 
-export const WAITLIST_COLUMNS = 'id, email, name, phone, child_name, age_band, challenge, source, created_at';
+export const WAITLIST_COLUMNS =
+  'id, email, name, phone, child_name, age_band, challenge, source, landing_path, utm_source, utm_medium, utm_campaign, created_at';
 
 export function leadFromRow(row: WaitlistRow): Lead {
   return {
@@ -56,6 +65,10 @@ export function leadFromRow(row: WaitlistRow): Lead {
     ageBand: row.age_band,
     challenge: row.challenge,
     source: row.source,
+    landingPath: row.landing_path,
+    utmSource: row.utm_source,
+    utmMedium: row.utm_medium,
+    utmCampaign: row.utm_campaign,
     createdAt: row.created_at,
   };
 }
@@ -74,6 +87,8 @@ export function createHandler(
     /** where the team's notifications go and the reply time promised (app_settings) */
     teamSettings: TeamSettingsReader;
     siteUrl?: string;
+    /** the team's IANA time zone, for when a lead was received (TEAM_TIME_ZONE) */
+    teamTimeZone?: string;
   },
 ): Handler {
   return mailingHandler('send-fit-call-notifications', fitCallPayloadSchema, deps, (payload) => {
@@ -91,13 +106,22 @@ export function createHandler(
           childAge: lead.ageBand ?? payload.childAge,
           challenge: ((lead.challenge ?? payload.challenge) as Challenge | undefined) || undefined,
           source: lead.source ?? undefined,
+          landingPath: lead.landingPath ?? undefined,
+          utmSource: lead.utmSource ?? undefined,
+          utmMedium: lead.utmMedium ?? undefined,
+          utmCampaign: lead.utmCampaign ?? undefined,
           receivedAt: new Date(lead.createdAt),
         };
         const site = deps.siteUrl?.replace(/\/+$/, '');
         const adminUrl = site ? `${site}/admin/waitlist` : undefined;
         return [
           {
-            message: teamNotificationEmail(request, { to: teamEmail, adminUrl, replyWithinHours }),
+            message: teamNotificationEmail(request, {
+              to: teamEmail,
+              adminUrl,
+              replyWithinHours,
+              teamTimeZone: deps.teamTimeZone,
+            }),
             failure: 'team notification failed:',
           },
           {

@@ -26,6 +26,10 @@ const lead = (overrides: Partial<Row> = {}): Row => ({
   age_band: '9',
   challenge: 'focus',
   source: 'fit-call',
+  landing_path: '/coaching',
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
   created_at: minutesAgo(1),
   notified_at: null,
   ...overrides,
@@ -78,7 +82,7 @@ Deno.test('a new request sends the parent a confirmation and the team every fiel
     '555-010-2030',
     'Sam',
     'Improving Focus',
-    'Intro call request form',
+    'Intro call request',
   ]) {
     assert.ok(team.html.includes(value), `team email shows ${value}`);
     assert.ok(team.text.includes(value), `team text shows ${value}`);
@@ -112,7 +116,7 @@ Deno.test('what the v2 form collected without saving (phone, focus) still reache
   assert.match(team.text, /Phone: \+1 555 999 0000/);
   assert.match(team.text, /Focus area: Managing Emotions/);
   assert.match(team.text, /Child: \(not given\)/);
-  assert.match(team.text, /Source: Coaching contact form/);
+  assert.match(team.text, /Source: Contact form \(v2\)\n/);
 });
 
 Deno.test('every user value is escaped in both emails and the subject has no line breaks', async () => {
@@ -239,4 +243,55 @@ Deno.test('405 for GET, 204 for the preflight, 400 for a body that is not JSON',
   assert.equal((await handler(new Request(FUNCTION_URL, { method: 'PUT' }))).status, 405);
   assert.equal((await handler(new Request(FUNCTION_URL, { method: 'OPTIONS' }))).status, 204);
   assert.equal((await handler(jsonRequest('name=x'))).status, 400);
+});
+
+Deno.test('the source has the name the admin gives it, one catalogue for both', async () => {
+  const { LEAD_SOURCE_LABELS } = await import('../_shared/lead-sources.ts');
+  for (const [source, label] of Object.entries(LEAD_SOURCE_LABELS)) {
+    const row = lead({ source });
+    const { handler, mailer } = setup([row]);
+    await handler(jsonRequest(payloadFor(row)));
+    const team = mailer.sent.find((m) => m.to === TEAM)!;
+    assert.match(team.text, new RegExp(`Source: ${label.replace(/[()]/g, '\\$&')}\n`));
+  }
+});
+
+Deno.test(
+  "the team reads when the lead came in, in the team's zone, and the campaign that brought it",
+  async () => {
+    const row = lead({
+      landing_path: '/coaching-v2?utm_campaign=spring_calm_homes',
+      utm_source: 'instagram',
+      utm_medium: 'social',
+      utm_campaign: 'spring_calm_homes',
+    });
+    // The row was saved a minute ago (so it is mailed); the email shows when it says it was received.
+    const deps = mailingDeps();
+    const store = memoryNotificationStore([row], (r: WaitlistRow) => ({
+      ...leadFromRow(r),
+      createdAt: '2026-11-26T12:34:09.281Z',
+    }));
+    const handler = createHandler({
+      store,
+      teamSettings: fixedTeamSettings({ teamEmail: TEAM, replyWithinHours: 24 }),
+      teamTimeZone: 'America/Chicago',
+      ...deps,
+    });
+    await handler(jsonRequest(payloadFor(row)));
+    const team = deps.mailer.sent.find((m) => m.to === TEAM)!;
+    assert.match(team.text, /Received: Thu, Nov 26, 2026, 6:34\sAM CST\n/u);
+    assert.doesNotMatch(team.text, /2026-11-26T12:34/);
+    assert.match(team.text, /Campaign: spring_calm_homes \(instagram \/ social\)\n/);
+    assert.match(team.text, /Landing page: \/coaching-v2\?utm_campaign=spring_calm_homes\n/);
+    assert.ok(team.html.includes('spring_calm_homes (instagram / social)'));
+    assert.ok(team.html.includes('6:34'));
+  },
+);
+
+Deno.test('without TEAM_TIME_ZONE (or with a mistyped one) the team reads New York time', async () => {
+  const { formatTeamTime, teamTimeZone } = await import('../_shared/team-time.ts');
+  const at = new Date('2026-11-26T12:34:09.281Z');
+  assert.match(formatTeamTime(at, teamTimeZone(undefined)), /^Thu, Nov 26, 2026, 7:34\sAM EST$/u);
+  assert.match(formatTeamTime(at, teamTimeZone('Mars/Olympus')), /7:34\sAM EST$/u);
+  assert.match(formatTeamTime(at, teamTimeZone('Europe/London')), /12:34\sPM GMT$/u);
 });

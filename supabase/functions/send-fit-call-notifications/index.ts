@@ -1,5 +1,6 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
 import { notificationStore, serviceMailCaps, serviceTeamSettings } from '../_shared/supabase.ts';
+import { teamTimeZone } from '../_shared/team-time.ts';
 import { createHandler, leadFromRow, WAITLIST_COLUMNS } from './handler.ts';
 
 const store = notificationStore('waitlist', WAITLIST_COLUMNS, leadFromRow);
@@ -11,5 +12,6 @@ Deno.serve(
     caps: serviceMailCaps(),
     teamSettings: serviceTeamSettings(Deno.env.get('TEAM_EMAIL')),
     siteUrl: Deno.env.get('SITE_URL'),
+    teamTimeZone: teamTimeZone(Deno.env.get('TEAM_TIME_ZONE')),
   }),
 );

@@ -1,12 +1,14 @@
 import { AreaPage } from '@/app/components/area-shell';
+import { useStaffArea } from '@/app/components/staff-area';
 import { EnrolFactor } from '@/features/mfa/components/enrol-factor';
 import { FactorList } from '@/features/mfa/components/factor-list';
 
 /** /admin/account: the staff member's own two-factor sign-in (authenticator apps). */
 export default function AccountScreen() {
+  const area = useStaffArea();
   return (
     <AreaPage
-      area="Admin"
+      area={area}
       title="Account"
       description="Two-factor sign-in: a code from an authenticator app at every sign-in."
     >

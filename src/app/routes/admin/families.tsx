@@ -7,7 +7,7 @@ export default function Screen() {
   const { isAdmin } = useAuth();
   return (
     <AreaPage
-      area="Admin"
+      area={isAdmin ? 'Admin' : 'Coach'}
       title="Families"
       description={
         isAdmin

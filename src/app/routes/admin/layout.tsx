@@ -38,7 +38,7 @@ function AdminShell() {
       frame={(content) => <GateFrame onSignOut={() => void signOut()}>{content}</GateFrame>}
     >
       <AreaShell
-        area="Admin"
+        area={isAdmin ? 'Admin' : 'Coach'}
         sections={isAdmin ? [...everyone, ...adminsOnly, ...own] : [...everyone, ...own]}
       />
     </TwoFactorGate>

@@ -29,7 +29,7 @@ export default function Screen() {
   const newsletter = isAdmin && new URLSearchParams(search).get('tab') === 'newsletter';
   return (
     <AreaPage
-      area="Admin"
+      area={isAdmin ? 'Admin' : 'Coach'}
       title="Leads"
       description={
         isAdmin

@@ -6,9 +6,13 @@ export default function Screen() {
   const { isAdmin } = useAuth();
   return (
     <AreaPage
-      area="Admin"
+      area={isAdmin ? 'Admin' : 'Coach'}
       title="Overview"
-      description="Today at a glance: new leads, sessions, the beta counter and conversions."
+      description={
+        isAdmin
+          ? 'Today at a glance: new leads, leads waiting for a reply, sessions, the beta counter and conversions.'
+          : 'Today at a glance: the leads assigned to you, those waiting for your reply, and your sessions.'
+      }
     >
       <OverviewFigures isAdmin={isAdmin} />
     </AreaPage>

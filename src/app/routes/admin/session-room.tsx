@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { AreaPage } from '@/app/components/area-shell';
+import { useStaffArea } from '@/app/components/staff-area';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SessionRoomPage } from '@/features/session-room/components/session-room-page';
@@ -13,8 +14,9 @@ import { SessionRoomGate } from '@/features/sessions/components/session-room-gat
 export default function Screen() {
   const { sessionId = '' } = useParams();
   const viewer = viewerOf(useAuth().user);
+  const area = useStaffArea();
   return (
-    <AreaPage area="Admin" title="Session room" description="The video room of a coaching session.">
+    <AreaPage area={area} title="Session room" description="The video room of a coaching session.">
       <SessionRoomGate sessionId={sessionId}>
         {viewer ? (
           <SessionRoomPage

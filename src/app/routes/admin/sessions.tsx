@@ -7,7 +7,11 @@ import { SessionsScreen } from '@/features/sessions/components/sessions-screen';
 export default function Screen() {
   const { isAdmin } = useAuth();
   return (
-    <AreaPage area="Admin" title="Sessions" description="Coaching sessions by week, coach and family.">
+    <AreaPage
+      area={isAdmin ? 'Admin' : 'Coach'}
+      title="Sessions"
+      description="Coaching sessions by week, coach and family."
+    >
       <SessionsScreen canBook={isAdmin} showCoachFilter={isAdmin} roomHref={paths.adminSessionRoom.href} />
     </AreaPage>
   );

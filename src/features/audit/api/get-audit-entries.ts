@@ -19,6 +19,10 @@ export interface AuditEntry {
   entityType: string | null;
   entityId: string | null;
   metadata: Record<string, unknown>;
+  /** who or what the entry is about, in words ("Lee Lead", "Mia with Jordan Ellis") */
+  entityName: string | null;
+  /** the names of the ids in the details */
+  names: Record<string, string>;
   actorId: string | null;
   actorName: string | null;
   actorEmail: string | null;
@@ -45,7 +49,7 @@ export async function getAuditEntries(
   let query = supabase
     .from('audit_log_entries')
     .select(
-      'id, created_at, action, entity_type, entity_id, metadata, actor_user_id, actor_first_name, actor_last_name, actor_email',
+      'id, created_at, action, entity_type, entity_id, metadata, entity_name, names, actor_user_id, actor_first_name, actor_last_name, actor_email',
       {
         count: 'exact',
       },
@@ -71,6 +75,8 @@ export async function getAuditEntries(
       entityType: row.entity_type,
       entityId: row.entity_id,
       metadata: (row.metadata ?? {}) as Record<string, unknown>,
+      entityName: row.entity_name,
+      names: (row.names ?? {}) as Record<string, string>,
       actorId: row.actor_user_id,
       actorName: joinName(row.actor_first_name, row.actor_last_name),
       actorEmail: row.actor_email,

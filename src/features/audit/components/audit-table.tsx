@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../api/get-audit-entries';
-import { actionLabel, describeDetails } from '../lib/describe';
+import { actionLabel, describeDetails, entityLabel } from '../lib/describe';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -55,10 +55,18 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <code className="text-xs text-ink-muted">{entry.action}</code>
               </td>
               <td className="px-4 py-3">
-                <span className="block">{entry.entityType ?? '—'}</span>
-                <code className="break-all text-xs text-ink-muted">{entry.entityId}</code>
+                <span className="block">{entityLabel(entry.entityType)}</span>
+                {entry.entityName ? (
+                  <span className="block font-semibold" title={entry.entityId ?? undefined}>
+                    {entry.entityName}
+                  </span>
+                ) : (
+                  <code className="break-all text-xs text-ink-muted">{entry.entityId}</code>
+                )}
               </td>
-              <td className="px-4 py-3 text-ink-muted">{describeDetails(entry.metadata) || '—'}</td>
+              <td className="px-4 py-3 text-ink-muted">
+                {describeDetails(entry.metadata, entry.names) || '—'}
+              </td>
             </tr>
           ))}
         </tbody>

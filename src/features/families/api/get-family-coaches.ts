@@ -7,12 +7,16 @@ export interface CoachChoice {
   name: string;
 }
 
-/** The coaches an admin can filter the families by (every coach row an admin may read). */
+/** The coaches an admin can filter the families by: the staff accounts with the coach role. */
 export async function getFamilyCoaches(): Promise<CoachChoice[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('coaches').select('id, display_name').order('display_name');
+  const { data, error } = await supabase
+    .from('staff_coaches')
+    .select('id, display_name')
+    .order('display_name');
   if (error) throw error;
-  return (data ?? []).map((c) => ({ id: c.id, name: c.display_name }));
+  // a view's columns read as nullable; the view's rows always have both
+  return (data ?? []).map((c) => ({ id: c.id ?? '', name: c.display_name ?? '' }));
 }
 
 export const familyCoachesQueryOptions = () =>

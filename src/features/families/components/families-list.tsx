@@ -1,18 +1,45 @@
-import { useLocation, useNavigate } from '@/lib/navigation';
+import { Link, useLocation, useNavigate } from '@/lib/navigation';
+import { paths } from '@/config/paths';
 import { Field } from '@/components/ui/field';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { challengeLabel } from '@/content/challenges';
 import { FAMILY_PAGE_SIZE, useFamilies, type Family } from '../api/get-families';
 import { useFamilyCoaches } from '../api/get-family-coaches';
+import { BILLING_STATUS_LABELS, useFamilyBilling, type FamilyBilling } from '../api/get-family-billing';
+import { PaymentFailedBadge } from './payment-failed-badge';
 
 const isId = (v: string | null): v is string => v !== null && /^[0-9a-f-]{1,64}$/i.test(v);
 
-function FamilyCard({ family, showCoach }: { family: Family; showCoach: boolean }) {
+function FamilyCard({
+  family,
+  showCoach,
+  billing,
+}: {
+  family: Family;
+  showCoach: boolean;
+  /** the plan (admins only; undefined for a coach or a family without one) */
+  billing?: FamilyBilling;
+}) {
   const parent = family.parentFirstName ?? 'A parent';
   return (
     <li className="rounded-2xl border border-brand-100 bg-white p-4">
-      <h2 className="font-display text-lg font-bold text-ink">{parent}'s family</h2>
+      <h2 className="font-display text-lg font-bold text-ink">
+        <Link
+          to={paths.adminFamily.href(family.parentId)}
+          className="underline-offset-4 hover:underline focus-visible:underline"
+        >
+          {parent}'s family
+        </Link>
+      </h2>
+      {billing ? (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+          <span>
+            {billing.plan} · {BILLING_STATUS_LABELS[billing.status] ?? billing.status}
+          </span>
+          {billing.paymentFailed ? <PaymentFailedBadge /> : null}
+        </p>
+      ) : null}
       <ul className="mt-2 space-y-2" aria-label={`${parent}'s children`}>
         {family.children.map((child) => (
           <li key={child.id} className="text-sm">
@@ -49,6 +76,7 @@ export function FamiliesList({ isAdmin }: { isAdmin: boolean }) {
   const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam - 1 : 0;
   const families = useFamilies({ coachId: coachId || undefined, page });
   const coaches = useFamilyCoaches(isAdmin);
+  const billing = useFamilyBilling(families.data?.rows.map((f) => f.parentId) ?? [], isAdmin);
 
   const navigate = (next: { coach: string; page: number }) => {
     const search = new URLSearchParams();
@@ -91,7 +119,12 @@ export function FamiliesList({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2" aria-label="Families">
           {families.data.rows.map((family) => (
-            <FamilyCard key={family.parentId} family={family} showCoach={isAdmin} />
+            <FamilyCard
+              key={family.parentId}
+              family={family}
+              showCoach={isAdmin}
+              billing={billing.data?.[family.parentId]}
+            />
           ))}
         </ul>
       )}

@@ -11,18 +11,22 @@ const leadsHref = (link: LeadsLink) => `${paths.adminWaitlist}${leadsSearch(link
 
 function Figure({
   title,
+  counts,
   value,
   href,
   children,
 }: {
   title: string;
+  /** What the figure counts, in a plain sentence under its title. */
+  counts: string;
   value: ReactNode;
   href: string;
   children?: ReactNode;
 }) {
   return (
     <div className="rounded-2xl border border-brand-100 bg-white p-4">
-      <h2 className="text-sm font-semibold text-ink-muted">{title}</h2>
+      <h2 className="text-sm font-semibold text-ink">{title}</h2>
+      <p className="text-xs text-ink-muted">{counts}</p>
       <p className="mt-1 font-display text-3xl font-extrabold text-ink">
         <Link to={href} className="underline-offset-4 hover:underline">
           {value}
@@ -34,11 +38,12 @@ function Figure({
   );
 }
 
-function Overdue({ count, href }: { count: number; href: string }) {
-  if (count === 0) return <p className="text-ink-muted">None past the reply promise</p>;
+/** Of a figure's leads, those still unanswered past the reply promise. */
+function Overdue({ count, of, href }: { count: number; of: string; href: string }) {
+  if (count === 0) return <p className="text-ink-muted">None {of} past the reply promise</p>;
   return (
     <Link to={href} className="font-semibold text-red-800 underline underline-offset-4">
-      {count} past the reply promise
+      {count} {of} still unanswered past the reply promise
     </Link>
   );
 }
@@ -65,42 +70,55 @@ export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
     <div className="space-y-8">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Figure
-          title={isAdmin ? 'New leads since yesterday' : 'Your new leads since yesterday'}
+          title={isAdmin ? 'Leads received since yesterday' : 'Your leads received since yesterday'}
+          counts="Forms received yesterday and today, whatever their status now."
           value={data.leadsSinceYesterday}
           href={leadsHref({ from: toDay(yesterday) })}
         >
           <Overdue
             count={data.overdueSinceYesterday}
+            of="of these"
             href={leadsHref({ from: toDay(yesterday), overdue: true })}
           />
         </Figure>
         <Figure
-          title={isAdmin ? 'New leads this week' : 'Your new leads this week'}
+          title={isAdmin ? 'Leads received this week' : 'Your leads received this week'}
+          counts="Forms received since Monday, whatever their status now."
           value={data.leadsThisWeek}
           href={leadsHref({ from: toDay(week) })}
         >
-          <Overdue count={data.overdueThisWeek} href={leadsHref({ from: toDay(week), overdue: true })} />
+          <Overdue
+            count={data.overdueThisWeek}
+            of="of these"
+            href={leadsHref({ from: toDay(week), overdue: true })}
+          />
         </Figure>
         <Figure
-          title="Waiting for a reply (overdue)"
-          value={data.overdueTotal}
-          href={leadsHref({ overdue: true })}
-        />
+          title={isAdmin ? 'Waiting for a first reply' : 'Your leads waiting for a first reply'}
+          counts="Leads still marked New, received in any week."
+          value={data.waitingTotal}
+          href={leadsHref({ status: 'new' })}
+        >
+          <Overdue count={data.overdueTotal} of="of these" href={leadsHref({ overdue: true })} />
+        </Figure>
         <Figure
           title={isAdmin ? 'Sessions today' : 'Your sessions today'}
+          counts="Booked for today, cancelled ones left out."
           value={data.sessionsToday}
           href={sessionsHref(day, day)}
         />
         <Figure
           title={isAdmin ? 'Sessions this week' : 'Your sessions this week'}
+          counts="Booked from Monday to Sunday, cancelled ones left out."
           value={data.sessionsThisWeek}
           href={sessionsHref(week, weekEnd)}
         />
         {isAdmin && data.familiesEnrolled !== null ? (
           <Figure
             title="Beta families enrolled"
+            counts="Families with at least one child with us."
             value={`${data.familiesEnrolled} of ${site.betaFamilies}`}
-            href={leadsHref({ status: 'enrolled' })}
+            href={paths.adminFamilies}
           >
             <div
               role="progressbar"

@@ -2,6 +2,8 @@
  * The leads list's filters, sort and page as the URL holds them (`/admin/waitlist?status=new&page=2`),
  * so every view of the list is a link: the overview's figures, a shared filter, the back button.
  */
+import { LEAD_SOURCE_LABELS, LEAD_SOURCES, type LeadSource } from '../../../content/lead-sources';
+
 export const leadStatuses = [
   { value: 'new', label: 'New' },
   { value: 'contacted', label: 'Contacted' },
@@ -12,14 +14,9 @@ export const leadStatuses = [
 ] as const;
 export type LeadStatus = (typeof leadStatuses)[number]['value'];
 
-export const leadSources = [
-  { value: 'fit-call', label: 'Intro call request' },
-  { value: 'contact-v2', label: 'Contact form (v2)' },
-  { value: 'waitlist', label: 'Waitlist' },
-  { value: 'contact', label: 'Contact page' },
-  { value: 'quiz', label: 'Quiz' },
-] as const;
-export type LeadSource = (typeof leadSources)[number]['value'];
+/** The sources by the names the team's emails use too (content/lead-sources). */
+export const leadSources = LEAD_SOURCES.map((value) => ({ value, label: LEAD_SOURCE_LABELS[value] }));
+export type { LeadSource };
 
 export const leadSorts = [
   { value: 'created_at', label: 'Received' },

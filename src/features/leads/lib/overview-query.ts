@@ -10,10 +10,16 @@ export interface VariantConversion {
 }
 
 export interface Overview {
+  /** Leads received since the start of yesterday, whatever their status now. */
   leadsSinceYesterday: number;
+  /** Of those, the ones still unanswered past the reply promise. */
   overdueSinceYesterday: number;
+  /** Leads received since Monday, whatever their status now. */
   leadsThisWeek: number;
   overdueThisWeek: number;
+  /** Leads nobody has replied to yet (status new), of any age. */
+  waitingTotal: number;
+  /** Of those, the ones past the reply promise. */
   overdueTotal: number;
   sessionsToday: number;
   sessionsThisWeek: number;
@@ -69,6 +75,7 @@ export async function fetchOverview(
     overdueSinceYesterday: Number(f.overdue_since_yesterday ?? 0),
     leadsThisWeek: Number(f.leads_this_week ?? 0),
     overdueThisWeek: Number(f.overdue_this_week ?? 0),
+    waitingTotal: Number(f.waiting_total ?? 0),
     overdueTotal: Number(f.overdue_total ?? 0),
     sessionsToday: Number(f.sessions_today ?? 0),
     sessionsThisWeek: Number(f.sessions_this_week ?? 0),

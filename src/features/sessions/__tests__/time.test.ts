@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bookingErrorMessage } from '../lib/booking-errors';
-import { formatDateTime, formatTime, localDateTime, mondayOf, weekOf, zonedToUtc } from '../lib/time';
+import {
+  formatDateTime,
+  formatTime,
+  localDateTime,
+  mondayOf,
+  weekOf,
+  zoneDescription,
+  zonedToUtc,
+} from '../lib/time';
 
 describe('session times', () => {
   it('turns a wall-clock time in a zone into the right instant on both sides of a clock change', () => {
@@ -14,10 +22,17 @@ describe('session times', () => {
     expect(zonedToUtc('2027-07-01', '09:00', 'Asia/Kolkata').toISOString()).toBe('2027-07-01T03:30:00.000Z');
   });
 
-  it('shows an instant in the viewer zone with the zone named', () => {
+  it('shows an instant in the viewer zone with the zone named once', () => {
     const at = new Date('2027-03-02T21:30:00Z');
-    expect(formatTime(at, 'America/New_York')).toBe('4:30 pm EST (America/New_York)');
-    expect(formatDateTime(at, 'America/Los_Angeles')).toBe('Tue, Mar 2, 1:30 pm PST (America/Los_Angeles)');
+    expect(formatTime(at, 'America/New_York')).toBe('4:30 pm EST');
+    expect(formatDateTime(at, 'America/Los_Angeles')).toBe('Tue, Mar 2, 1:30 pm PST');
+    expect(formatTime(at, 'UTC')).toBe('9:30 pm UTC');
+    expect(formatTime(at, 'Etc/UTC')).toBe('9:30 pm UTC');
+    expect(formatTime(at, 'Europe/Berlin')).toBe('10:30 pm Berlin time (GMT+1)');
+    expect(formatTime(at, 'America/Sao_Paulo')).toBe('6:30 pm Sao Paulo time (GMT-3)');
+    expect(zoneDescription(at, 'America/New_York')).toBe('EST (New York)');
+    expect(zoneDescription(at, 'UTC')).toBe('UTC');
+    expect(zoneDescription(at, 'Asia/Kolkata')).toBe('Kolkata time (GMT+5:30)');
     expect(localDateTime(at, 'Asia/Tokyo')).toEqual({ date: '2027-03-03', time: '06:30' });
   });
 

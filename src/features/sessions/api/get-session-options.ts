@@ -20,11 +20,14 @@ export interface ChildOption {
   parentName: string | null;
 }
 
-/** The coaches and children the caller may schedule or filter by (RLS decides which). */
+/**
+ * The coaches (staff accounts with the coach role: staff_coaches) and children the caller may
+ * schedule or filter by (RLS decides which).
+ */
 export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; children: ChildOption[] }> {
   const supabase = await getSupabase();
   const [coaches, children] = await Promise.all([
-    supabase.from('coaches').select('id, display_name, time_zone').order('display_name'),
+    supabase.from('staff_coaches').select('id, display_name, time_zone').order('display_name'),
     supabase.from('children').select('id, first_name, coach_id, parent_id').order('first_name'),
   ]);
   if (coaches.error) throw coaches.error;
@@ -36,7 +39,12 @@ export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; chi
   if (profiles.error) throw profiles.error;
   const byId = new Map((profiles.data ?? []).map((p) => [p.id, p]));
   return {
-    coaches: (coaches.data ?? []).map((c) => ({ id: c.id, name: c.display_name, timeZone: c.time_zone })),
+    // a view's columns read as nullable; the view's rows always have them
+    coaches: (coaches.data ?? []).map((c) => ({
+      id: c.id ?? '',
+      name: c.display_name ?? '',
+      timeZone: c.time_zone ?? 'America/New_York',
+    })),
     children: (children.data ?? []).map((c) => {
       const parent = byId.get(c.parent_id);
       return {

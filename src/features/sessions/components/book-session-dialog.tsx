@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast-store';
 import { bookSessionSchema, useBookSession, type BookSessionInput } from '../api/book-session';
 import type { ChildOption, CoachOption } from '../api/get-session-options';
 import { bookingErrorMessage } from '../lib/booking-errors';
-import { zonedToUtc, zoneAbbreviation } from '../lib/time';
+import { zonedToUtc, zoneDescription } from '../lib/time';
 import { Dialog } from './dialog';
 
 /**
@@ -120,7 +120,7 @@ export function BookSessionDialog({
           </Field>
           <Field
             label="Time"
-            hint={`${zoneAbbreviation(new Date(), zone)} (${zone})`}
+            hint={zoneDescription(new Date(), zone)}
             error={formState.errors.time?.message}
             required
           >

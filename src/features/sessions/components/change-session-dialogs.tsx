@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import type { SessionRow } from '../api/get-sessions';
 import { useUpdateSession } from '../api/update-session';
 import { bookingErrorMessage } from '../lib/booking-errors';
-import { formatDateTime, localDateTime, zonedToUtc, zoneAbbreviation } from '../lib/time';
+import { formatDateTime, localDateTime, zonedToUtc, zoneDescription } from '../lib/time';
 import { Dialog } from './dialog';
 
 interface Props {
@@ -53,7 +53,7 @@ export function RescheduleDialog({ session, timeZone, open, onOpenChange }: Prop
           <Field label="New date" required>
             <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
           </Field>
-          <Field label="New time" hint={`${zoneAbbreviation(new Date(), timeZone)} (${timeZone})`} required>
+          <Field label="New time" hint={zoneDescription(new Date(), timeZone)} required>
             <Input type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} required />
           </Field>
         </div>

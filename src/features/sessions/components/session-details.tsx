@@ -56,11 +56,11 @@ export function SessionDetails({
         </Button>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link to={roomHref} className={buttonClasses({ size: 'sm' })}>
-          Open session room
-        </Link>
         {scheduled ? (
           <>
+            <Link to={roomHref} className={buttonClasses({ size: 'sm' })}>
+              Open session room
+            </Link>
             <Button size="sm" variant="secondary" onClick={() => setDialog('reschedule')}>
               Reschedule
             </Button>
@@ -80,7 +80,8 @@ export function SessionDetails({
           </>
         ) : null}
       </div>
-      {session.status !== 'cancelled' && session.child ? (
+      {/* Notes and points belong to a session that has taken place (or at least begun). */}
+      {session.status !== 'cancelled' && (started || !scheduled) && session.child ? (
         <Section title="After the session">
           <FollowUpForms session={session} />
         </Section>

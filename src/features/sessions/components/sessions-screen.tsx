@@ -13,7 +13,7 @@ import {
   viewerTimeZone,
   weekOf,
   zonedToUtc,
-  zoneAbbreviation,
+  zoneDescription,
 } from '../lib/time';
 import { parseSessionsView, sessionsViewToSearch, type SessionsView } from '../lib/session-filters';
 import { BookSessionDialog } from './book-session-dialog';
@@ -77,9 +77,7 @@ export function SessionsScreen({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-ink-muted">
           Times in your time zone:{' '}
-          <strong className="text-ink">
-            {zoneAbbreviation(new Date(), timeZone)} ({timeZone})
-          </strong>
+          <strong className="text-ink">{zoneDescription(new Date(), timeZone)}</strong>
         </p>
         <div className="flex flex-wrap gap-2">
           <div role="group" aria-label="View" className="flex rounded-full border border-brand-700 p-0.5">

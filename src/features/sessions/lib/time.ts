@@ -1,6 +1,7 @@
 /**
- * Times are stored in UTC and shown in the viewer's zone with the zone named, e.g.
- * "Tue, Mar 2, 4:30 pm EST (America/New_York)". Built on Intl only (no date library in the bundle).
+ * Times are stored in UTC and shown in the viewer's zone with the zone named once, e.g.
+ * "Tue, Mar 2, 4:30 pm EST", "9:00 am UTC", or "9:00 am Berlin time (GMT+1)" where the zone has no
+ * common abbreviation. Built on Intl only (no date library in the bundle).
  */
 
 /** The viewer's IANA time zone, as the browser reports it. */
@@ -52,15 +53,38 @@ export function zoneAbbreviation(at: Date, timeZone: string): string {
   );
 }
 
-/** "4:30 pm EST (America/New_York)" */
+/** The place an IANA zone is named after, as people say it: "America/New_York" -> "New York". */
+export function zoneCity(timeZone: string): string {
+  if (/^(Etc\/)?(UTC|GMT|Universal|Zulu)$/.test(timeZone)) return 'UTC';
+  return (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');
+}
+
+/**
+ * The zone as a reader recognises it, named once: its abbreviation where it has one ("EST",
+ * "UTC"), else the city and the offset ("Berlin time (GMT+1)").
+ */
+export function zoneLabel(at: Date, timeZone: string): string {
+  const abbreviation = zoneAbbreviation(at, timeZone);
+  if (/^[A-Z]{2,5}$/.test(abbreviation)) return abbreviation;
+  return `${zoneCity(timeZone)} time (${abbreviation})`;
+}
+
+/** The zone in full, for a screen's "times in your time zone" line: "EST (New York)", "UTC". */
+export function zoneDescription(at: Date, timeZone: string): string {
+  const label = zoneLabel(at, timeZone);
+  const city = zoneCity(timeZone);
+  return label.includes(city) ? label : `${label} (${city})`;
+}
+
+/** "4:30 pm EST" */
 export function formatTime(at: Date, timeZone: string): string {
   const time = formatter(`time:${timeZone}`, { timeZone, hour: 'numeric', minute: '2-digit', hour12: true })
     .format(at)
     .replace(/\s?([AP]M)$/, (_, period: string) => ` ${period.toLowerCase()}`);
-  return `${time} ${zoneAbbreviation(at, timeZone)} (${timeZone})`;
+  return `${time} ${zoneLabel(at, timeZone)}`;
 }
 
-/** "Tue, Mar 2, 4:30 pm EST (America/New_York)" */
+/** "Tue, Mar 2, 4:30 pm EST" */
 export function formatDateTime(at: Date, timeZone: string): string {
   const day = formatter(`day:${timeZone}`, {
     timeZone,

@@ -1,13 +1,14 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { useChangeRole } from '../api/change-role';
 import { grantableRoles, type Account } from '../api/get-accounts';
 import type { FamilyBilling } from '../api/get-family-billing';
 import { useSetAccountActive } from '../api/set-account-active';
-import { displayName, formatDate, formatDateTime, ROLE_LABELS } from '../lib/format';
+import { displayName, formatDate, formatDateTime, loginLabel, ROLE_LABELS } from '../lib/format';
 import { ModalDialog } from './modal-dialog';
 
 const STATUS_STYLES: Record<Account['status'], string> = {
@@ -124,7 +125,7 @@ export function UsersTable({
                 <tr key={account.id} className="border-t border-brand-100 align-top">
                   <th scope="row" className="px-4 py-3 font-normal">
                     <span className="block font-semibold text-ink">{name}</span>
-                    <span className="block text-ink-muted">{account.email}</span>
+                    <span className="block text-ink-muted">{loginLabel(account.email)}</span>
                   </th>
                   <td className="px-4 py-3">
                     <ul className="flex flex-wrap gap-1" aria-label={`Roles of ${name}`}>
@@ -151,7 +152,7 @@ export function UsersTable({
                       ))}
                     </ul>
                     {missing.length ? (
-                      <select
+                      <Select
                         aria-label={`Grant a role to ${name}`}
                         value=""
                         onChange={(event) => {
@@ -160,7 +161,7 @@ export function UsersTable({
                           if (role === 'admin') setMakingAdmin(account);
                           else if (role) void onRoleChange(account, role, true);
                         }}
-                        className="mt-2 min-h-[44px] rounded-lg border border-ink-muted/40 bg-white px-2 text-sm"
+                        className="mt-2 min-h-11 w-auto py-2 text-sm"
                       >
                         <option value="">Grant a role…</option>
                         {missing.map((role) => (
@@ -168,7 +169,7 @@ export function UsersTable({
                             {ROLE_LABELS[role]}
                           </option>
                         ))}
-                      </select>
+                      </Select>
                     ) : null}
                   </td>
                   <td className="px-4 py-3">{formatDateTime(account.lastLoginAt)}</td>
