@@ -373,6 +373,10 @@ describe('open slots', () => {
   it('offers intro call times of every team member who takes them, and of nobody else', async () => {
     await rolledBack(async () => {
       const a = await coachWithSchedule('America/New_York', [[1, '09:00', '09:40']]);
+      // the seeded team members aside
+      await db.query(
+        'update public.availability_schedules set takes_intro_calls = false where takes_intro_calls',
+      );
       await coachWithSchedule('Europe/London', [[1, '09:00', '09:20']]); // does not take intro calls
       await db.query('update public.coaches set user_id = $1 where id = $2', [world.users.admin, a.coach]);
       await db.query('update public.availability_schedules set takes_intro_calls = true where id = $1', [
