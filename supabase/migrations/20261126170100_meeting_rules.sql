@@ -62,7 +62,7 @@ grant update (length_minutes, buffer_minutes, minimum_notice_minutes, booking_wi
 -- open slots functions.
 create policy "Staff read the meeting rules"
   on public.meeting_rules for select to authenticated
-  using ((select private.is_admin()) or (select private.has_role(auth.uid(), 'coach')));
+  using ((select private.is_admin()) or (select private.has_role((select auth.uid()), 'coach')));
 
 create policy "Admins change the meeting rules"
   on public.meeting_rules for update to authenticated

@@ -99,7 +99,7 @@ as $$
     where t.t >= rules.lo and t.t < rules.hi
   ),
   -- meetings of this kind per local date of the host, for the daily maximum
-  daily as (
+  daily as materialized (
     select (x.starts_at at time zone host.time_zone)::date as day, count(*) as booked
     from host, rules, public.coaching_sessions x
     where open_slots.meeting = 'coaching_session' and open_slots.with_bookings
