@@ -519,7 +519,21 @@ describe('a parent booking and moving a session', () => {
           inBookingWeek(2, '00:00'),
         ])
       ).rows.map((r) => r.starts_at.toISOString());
-      return { session, open };
+      // the family and the coach are mailed, and the audit trail records the booking
+      await c.query('reset role');
+      const emails = (
+        await c.query<{ kind: string; recipient: string }>(
+          'select kind, recipient from public.session_emails where session_id = $1 order by recipient',
+          [id],
+        )
+      ).rows;
+      const audited = (
+        await c.query<{ actor_user_id: string }>(
+          `select actor_user_id from public.audit_logs where action = 'SESSION_CREATED' and entity_id = $1`,
+          [id],
+        )
+      ).rows;
+      return { session, open, emails, audited };
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -532,6 +546,11 @@ describe('a parent booking and moving a session', () => {
     expect(result.value.open).toContain(inBookingWeek(1, '14:00'));
     expect(result.value.open).not.toContain(inBookingWeek(1, '15:00'));
     expect(result.value.open).not.toContain(inBookingWeek(1, '15:30')); // the buffer
+    expect(result.value.emails).toEqual([
+      { kind: 'booked', recipient: 'coach' },
+      { kind: 'booked', recipient: 'family' },
+    ]);
+    expect(result.value.audited).toEqual([{ actor_user_id: parent() }]);
   });
 
   it("refuses times that are not open, other families' children, and the other family's coach's slots", async () => {
@@ -728,7 +747,8 @@ describe('two families racing for the last slot', () => {
   });
 });
 
-type Outcome = 'denied' | 'refused' | 'ok' | number | string[];
+/** 'denied', 'refused', 'ok', a row count, the rows seen, or an error's code and message. */
+type Outcome = string | number | string[];
 /** 'denied': no privilege on the table; 'refused': a policy refused the row; else the error itself. */
 const denied = (e: { code: string; message: string }) =>
   /^permission denied/.test(e.message)
@@ -923,6 +943,24 @@ describe('the role matrix (caller x table x action)', () => {
       insert: each('denied'),
       delete: each('denied'),
     });
+  });
+
+  it('records who changed the meeting rules in the audit trail', async () => {
+    const result = await asActor(db, 'admin', world.users.admin, async (c) => {
+      await c.query(`update public.meeting_rules set minimum_notice_minutes = 180 where kind = 'intro_call'`);
+      return (
+        await c.query<{ actor_user_id: string; metadata: unknown }>(
+          `select actor_user_id, metadata from public.audit_logs
+            where action = 'MEETING_RULES_UPDATED' and entity_id = 'intro_call'`,
+        )
+      ).rows;
+    });
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.value).toHaveLength(1);
+      expect(result.value[0].actor_user_id).toBe(world.users.admin);
+      expect(JSON.stringify(result.value[0].metadata)).toContain('minimum_notice_minutes');
+    }
   });
 
   it('intro_calls: hosts read and settle theirs, admins every one; nobody inserts through the API', async () => {
