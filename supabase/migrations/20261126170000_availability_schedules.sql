@@ -222,3 +222,29 @@ create policy "Hosts change their own date overrides, admins anyone's"
 create policy "Hosts remove their own date overrides, admins anyone's"
   on public.availability_overrides for delete to authenticated
   using (private.can_edit_schedule(schedule_id));
+
+-- Staff change hours only with two-factor sign-in, as they change the coach directory and the
+-- settings (docs/decisions/113); reads are unchanged. The hours hold no family's data.
+do $$
+declare
+  t text;
+  action text;
+begin
+  foreach t in array array['availability_schedules', 'availability_hours', 'availability_overrides'] loop
+    foreach action in array array['insert', 'update', 'delete'] loop
+      execute format(
+        'create policy %I on public.%I as restrictive for %s to authenticated %s',
+        'Staff ' || action || ' only with two-factor sign-in',
+        t,
+        action,
+        case action
+          when 'insert' then 'with check ((select private.meets_staff_two_factor()))'
+          when 'update' then
+            'using ((select private.meets_staff_two_factor())) with check ((select private.meets_staff_two_factor()))'
+          else 'using ((select private.meets_staff_two_factor()))'
+        end
+      );
+    end loop;
+  end loop;
+end;
+$$;

@@ -68,3 +68,10 @@ create policy "Admins change the meeting rules"
   on public.meeting_rules for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
+
+-- Admins change the rules only with two-factor sign-in, as they change the settings
+-- (docs/decisions/113).
+create policy "Staff update only with two-factor sign-in"
+  on public.meeting_rules as restrictive for update to authenticated
+  using ((select private.meets_staff_two_factor()))
+  with check ((select private.meets_staff_two_factor()));

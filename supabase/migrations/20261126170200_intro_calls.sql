@@ -40,3 +40,9 @@ create policy "Admins settle every intro call, hosts theirs"
   on public.intro_calls for update to authenticated
   using ((select private.is_admin()) or host_id = (select auth.uid()))
   with check ((select private.is_admin()) or host_id = (select auth.uid()));
+
+-- A lead's call is a lead's data: staff reach it only with two-factor sign-in (docs/decisions/111).
+create policy "Staff reach families' data only with two-factor sign-in"
+  on public.intro_calls as restrictive for all to authenticated
+  using ((select private.meets_staff_two_factor()))
+  with check ((select private.meets_staff_two_factor()));
