@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../support/stack.ts';
+import { asTwoFactorSession } from '../support/two-factor.ts';
 import { ACTORS, asActor, insertRow, type Actor } from './support.ts';
 import { createWorld, type World } from './world.ts';
 
@@ -943,6 +944,22 @@ describe('the role matrix (caller x table x action)', () => {
       insert: each('denied'),
       delete: each('denied'),
     });
+  });
+
+  it('staff with an authenticator app change hours and rules only after entering its code', async () => {
+    const change = (aal: 'aal1' | 'aal2', userId: string, sql: string, params: unknown[]) =>
+      asTwoFactorSession(
+        db,
+        userId,
+        { aal, factor: true },
+        async (d) => (await d.query(sql, params)).rowCount,
+      );
+    const hours = 'update public.availability_hours set end_time = end_time where id = $1';
+    expect(await change('aal1', world.users.coach, hours, [ourHours])).toBe(0);
+    expect(await change('aal2', world.users.coach, hours, [ourHours])).toBe(1);
+    const rules = `update public.meeting_rules set buffer_minutes = 5 where kind = 'intro_call'`;
+    expect(await change('aal1', world.users.admin, rules, [])).toBe(0);
+    expect(await change('aal2', world.users.admin, rules, [])).toBe(1);
   });
 
   it('records who changed the meeting rules in the audit trail', async () => {
