@@ -11,6 +11,7 @@ const benches = [
   'auth-brute-force.ts',
   'leads-query.ts',
   'variant-report.ts',
+  'slots.ts',
   'room-join.ts',
   'lighthouse.ts',
 ].filter((f) => fs.existsSync(path.join(PROJECT_ROOT, 'bench', f)));

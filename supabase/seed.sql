@@ -511,3 +511,27 @@ insert into public.at_home_tools (child_id, coach_id, title, instructions, creat
 insert into public.family_rewards (child_id, title, points_cost) values
   ('d0000000-0000-4000-8000-000000000001', 'Pick the Friday film', 20),
   ('d0000000-0000-4000-8000-000000000001', 'A trip to the climbing park', 60);
+
+-- availability (docs/decisions/150): each active coach keeps weekly hours in their own zone, so the
+-- product has open slots locally. Jordan (Chicago) coaches after school on weekdays and on Saturday
+-- mornings and takes intro calls; Maya (London) and Daniel (Denver) keep their own hours; Rosa is
+-- on leave. The admin takes intro calls in New York office hours. Jordan has a day off in two weeks.
+-- The meeting rules (30-minute sessions, 20-minute intro calls, 10-minute buffers, 24 h / 2 h notice,
+-- 6 weeks ahead) are the defaults the migration sets.
+insert into public.availability_schedules (id, coach_id, user_id, time_zone, takes_intro_calls) values
+  ('f1000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', null, 'America/Chicago', true),
+  ('f1000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000002', null, 'Europe/London', false),
+  ('f1000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000003', null, 'America/Denver', false),
+  ('f1000000-0000-4000-8000-000000000004', null, 'a0000000-0000-4000-8000-000000000001', 'America/New_York', true);
+
+insert into public.availability_hours (schedule_id, weekday, start_time, end_time)
+select 'f1000000-0000-4000-8000-000000000001'::uuid, d, '15:00'::time, '19:00'::time from generate_series(1, 5) d
+union all select 'f1000000-0000-4000-8000-000000000001', 6, '09:00', '12:00'
+union all select 'f1000000-0000-4000-8000-000000000002', d, '16:00', '19:00' from generate_series(1, 4) d
+union all select 'f1000000-0000-4000-8000-000000000002', 6, '10:00', '13:00'
+union all select 'f1000000-0000-4000-8000-000000000003', d, '14:00', '19:00' from generate_series(1, 5) d
+union all select 'f1000000-0000-4000-8000-000000000004', d, '10:00', '12:00' from generate_series(1, 5) d
+union all select 'f1000000-0000-4000-8000-000000000004', d, '13:00', '16:00' from generate_series(1, 5) d;
+
+insert into public.availability_overrides (schedule_id, on_date) values
+  ('f1000000-0000-4000-8000-000000000001', (now() at time zone 'America/Chicago')::date + 14);

@@ -109,6 +109,114 @@ export type Database = {
         };
         Relationships: [];
       };
+      availability_hours: {
+        Row: {
+          created_at: string;
+          end_time: string;
+          id: string;
+          schedule_id: string;
+          start_time: string;
+          weekday: number;
+        };
+        Insert: {
+          created_at?: string;
+          end_time: string;
+          id?: string;
+          schedule_id: string;
+          start_time: string;
+          weekday: number;
+        };
+        Update: {
+          created_at?: string;
+          end_time?: string;
+          id?: string;
+          schedule_id?: string;
+          start_time?: string;
+          weekday?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'availability_hours_schedule_id_fkey';
+            columns: ['schedule_id'];
+            isOneToOne: false;
+            referencedRelation: 'availability_schedules';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      availability_overrides: {
+        Row: {
+          created_at: string;
+          end_time: string | null;
+          id: string;
+          on_date: string;
+          schedule_id: string;
+          start_time: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          end_time?: string | null;
+          id?: string;
+          on_date: string;
+          schedule_id: string;
+          start_time?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          end_time?: string | null;
+          id?: string;
+          on_date?: string;
+          schedule_id?: string;
+          start_time?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'availability_overrides_schedule_id_fkey';
+            columns: ['schedule_id'];
+            isOneToOne: false;
+            referencedRelation: 'availability_schedules';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      availability_schedules: {
+        Row: {
+          coach_id: string | null;
+          created_at: string;
+          id: string;
+          takes_intro_calls: boolean;
+          time_zone: string;
+          updated_at: string;
+          user_id: string | null;
+        };
+        Insert: {
+          coach_id?: string | null;
+          created_at?: string;
+          id?: string;
+          takes_intro_calls?: boolean;
+          time_zone: string;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          coach_id?: string | null;
+          created_at?: string;
+          id?: string;
+          takes_intro_calls?: boolean;
+          time_zone?: string;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'availability_schedules_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: true;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       billing_customers: {
         Row: { created_at: string; parent_id: string; stripe_customer_id: string };
         Insert: { created_at?: string; parent_id: string; stripe_customer_id: string };
@@ -465,6 +573,47 @@ export type Database = {
         Update: { description?: string | null; enabled?: boolean; key?: string; updated_at?: string };
         Relationships: [];
       };
+      intro_calls: {
+        Row: {
+          created_at: string;
+          duration_minutes: number;
+          host_id: string | null;
+          id: string;
+          lead_id: string;
+          starts_at: string;
+          status: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          duration_minutes?: number;
+          host_id?: string | null;
+          id?: string;
+          lead_id: string;
+          starts_at: string;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          duration_minutes?: number;
+          host_id?: string | null;
+          id?: string;
+          lead_id?: string;
+          starts_at?: string;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'intro_calls_lead_id_fkey';
+            columns: ['lead_id'];
+            isOneToOne: false;
+            referencedRelation: 'leads';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       invoices: {
         Row: {
           amount_due: number;
@@ -688,6 +837,42 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      meeting_rules: {
+        Row: {
+          booking_window_days: number;
+          buffer_minutes: number;
+          daily_maximum: number | null;
+          kind: string;
+          length_minutes: number;
+          minimum_notice_minutes: number;
+          slot_step_minutes: number;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          booking_window_days: number;
+          buffer_minutes?: number;
+          daily_maximum?: number | null;
+          kind: string;
+          length_minutes: number;
+          minimum_notice_minutes: number;
+          slot_step_minutes: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          booking_window_days?: number;
+          buffer_minutes?: number;
+          daily_maximum?: number | null;
+          kind?: string;
+          length_minutes?: number;
+          minimum_notice_minutes?: number;
+          slot_step_minutes?: number;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
       };
       newsletter_subscribers: {
         Row: {
@@ -1627,6 +1812,10 @@ export type Database = {
         Args: never;
         Returns: { action: string; entity_type: string; entries: number }[];
       };
+      book_family_session: {
+        Args: { child_id: string; starts_at: string };
+        Returns: string;
+      };
       cancel_family_session: {
         Args: { session_id: string; reason?: string };
         Returns: undefined;
@@ -1695,6 +1884,10 @@ export type Database = {
           open_request: string;
         }[];
       };
+      get_coach_open_slots: {
+        Args: { coach_id: string; range_start: string; range_end: string };
+        Returns: { starts_at: string; ends_at: string }[];
+      };
       get_family_dashboard: {
         Args: never;
         Returns: {
@@ -1720,6 +1913,10 @@ export type Database = {
           beta_places_taken: number;
           holds_beta_place: boolean;
         }[];
+      };
+      get_intro_call_slots: {
+        Args: { range_start: string; range_end: string };
+        Returns: { starts_at: string; ends_at: string }[];
       };
       get_session_room: {
         Args: { session_id: string };
@@ -1804,6 +2001,10 @@ export type Database = {
       };
       link_child_login: {
         Args: { child: string; login_user: string; login_username: string; login_secret_kind: string };
+        Returns: undefined;
+      };
+      move_family_session: {
+        Args: { session_id: string; starts_at: string };
         Returns: undefined;
       };
       my_recommended_plan: {

@@ -339,6 +339,10 @@ const NEEDS_NO_CHECK: Record<string, string> = {
     'the names of the ids in a row of audit_log_entries (security_invoker over audit_logs, guarded): no row at aal1',
   'private.cancel_family_session': "a parent cancels their own family's session (parent_id = the caller)",
   'private.request_session_reschedule': "a parent asks to move their own family's session",
+  'private.book_family_session': "a parent books their own child's session (children.parent_id = the caller)",
+  'private.move_family_session': "a parent moves their own family's session (parent_id = the caller)",
+  'private.coach_open_slots':
+    "a coach's open times, no family's data; the children table only tells a parent their child's coach",
   'private.child_dashboard': "a child's own dashboard (children.user_id = the caller)",
   'private.export_family_data': "a parent's own family's data (the parent role is required)",
   'private.family_standing': "the caller's own lead and enrolment status",

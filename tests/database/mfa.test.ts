@@ -109,6 +109,11 @@ const NOT_FAMILY_DATA = new Set([
   'stripe_webhook_events',
   // the Stripe id of a customer deleted at Stripe with its family: it names no one
   'deleted_billing_customers',
+  // staff's own hours and the meeting rules (writes need the second factor, as for the settings)
+  'availability_schedules',
+  'availability_hours',
+  'availability_overrides',
+  'meeting_rules',
 ]);
 
 describe('staff two-factor sign-in covers every table', () => {

@@ -399,6 +399,11 @@ const matrixElsewhere: Record<string, string> = {
   session_change_requests: 'family.test.ts',
   notification_preferences: 'account.test.ts',
   family_rewards: 'account.test.ts',
+  availability_schedules: 'scheduling.test.ts',
+  availability_hours: 'scheduling.test.ts',
+  availability_overrides: 'scheduling.test.ts',
+  meeting_rules: 'scheduling.test.ts',
+  intro_calls: 'scheduling.test.ts',
 };
 
 describe('coverage', () => {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '../../scripts/demo-accounts.ts';
 import { adminDb } from '../support/stack.ts';
+import { asActor } from './support.ts';
 
 /** supabase/seed.sql gives a fresh stack the demo accounts and enough data for every screen. */
 
@@ -54,6 +55,47 @@ describe('demo accounts (scripts/demo-accounts.ts)', () => {
       [child.id],
     );
     expect(rows).toEqual([{ parent_id: parent.id, coach_user_id: coach.id }]);
+  });
+
+  it('gives every active coach weekly hours, so the demo parent sees open slots for both children', async () => {
+    const parent = await userByEmail('parent@ploom.local');
+    const { rows: coaches } = await db.query<{ id: string; display_name: string; hours: number }>(
+      `select c.id, c.display_name, count(h.id)::int as hours
+         from public.coaches c
+         join public.availability_schedules s on s.coach_id = c.id
+         join public.availability_hours h on h.schedule_id = s.id
+        where c.is_active and c.id::text like 'c0000000-%' group by c.id order by c.sort_order`,
+    );
+    expect(coaches.map((c) => c.display_name)).toEqual(['Jordan Ellis', 'Maya Chen', 'Daniel Brooks']);
+    const { rows: children } = await db.query<{ coach_id: string }>(
+      'select coach_id from public.children where parent_id = $1 order by first_name desc',
+      [parent.id],
+    );
+    for (const { coach_id } of children) {
+      const open = await asActor(
+        db,
+        'parent',
+        parent.id,
+        async (c) =>
+          (
+            await c.query(
+              `select * from public.get_coach_open_slots($1, now(), now() + interval '14 days')`,
+              [coach_id],
+            )
+          ).rowCount,
+      );
+      expect(open).toEqual({ ok: true, value: expect.any(Number) });
+      expect(open.ok && open.value).toBeGreaterThan(10);
+    }
+    const intro = await asActor(
+      db,
+      'anon',
+      undefined,
+      async (c) =>
+        (await c.query(`select * from public.get_intro_call_slots(now(), now() + interval '7 days')`))
+          .rowCount,
+    );
+    expect(intro.ok && intro.value).toBeGreaterThan(10);
   });
 
   it('gives the demo family past and upcoming sessions, shared updates and points', async () => {
