@@ -60,17 +60,17 @@ for (const role of ['coach', 'admin'] as const) {
       await page.route('**/rest/v1/session_notes*', (route) => route.abort('failed'));
       await notes.fill(failing);
       await details.getByRole('button', { name: 'Save notes' }).click();
-      await expect(page.getByText('Notes not saved')).toBeVisible();
+      await expect(page.getByText('Notes not saved', { exact: true })).toBeVisible();
       await expect(notes).toHaveValue(failing);
       await details.getByRole('button', { name: 'Award points' }).click();
-      await expect(page.getByText('10 Ploom Points awarded')).toBeVisible();
+      await expect(page.getByText('10 Ploom Points awarded', { exact: true })).toBeVisible();
       await expect(notes).toHaveValue(failing);
       await page.unroute('**/rest/v1/session_notes*');
 
       const kept = `Worked on naming big feelings; ${role} ${Date.now()}`;
       await notes.fill(kept);
       await details.getByRole('button', { name: 'Save notes' }).click();
-      await expect(page.getByText('Session notes saved')).toBeVisible();
+      await expect(page.getByText('Session notes saved', { exact: true })).toBeVisible();
 
       await page.reload();
       details = await openDetails(page, day);

@@ -45,7 +45,7 @@ export function AreaShell({ area, sections }: { area: string; sections: AreaSect
             <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
           </button>
         </div>
-        <nav aria-label={`${area} sections`} className="mx-auto max-w-6xl overflow-x-auto px-4">
+        <nav aria-label={`${area} sections`} className="relative mx-auto max-w-6xl overflow-x-auto px-4">
           <ul className="flex gap-1 pb-2">
             {sections.map((section) => (
               <li key={section.to}>
