@@ -47,7 +47,7 @@ export function AreaShell({ area, sections }: { area: string; sections: AreaSect
         </div>
         <AreaNav area={area} sections={sections} />
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
         <Suspense fallback={<LoadingScreen />}>
           <Outlet />
         </Suspense>
