@@ -1,4 +1,4 @@
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AreaRouter } from './area-router';
 import { lazyPage } from './lazy-page';
@@ -21,6 +21,8 @@ const screen = (path: string, load: Module): RouteObject => route(load, { path }
 const index = (load: Module): RouteObject => route(load, { index: true });
 const layout = (load: Module, children: RouteObject[], path?: string): RouteObject =>
   route(load, { path, children });
+/** Any other path in an area: the area's own "not found" screen, inside its frame. */
+const notFound = (): RouteObject => screen('*', () => import('./routes/area-not-found'));
 
 /** The signed-in areas: a layout route each (guard + area frame + Outlet) with its screens nested. */
 const areaRoutes: RouteObject[] = [
@@ -43,6 +45,7 @@ const areaRoutes: RouteObject[] = [
           screen(paths.adminSettings, () => import('./routes/admin/settings')),
         ],
       ),
+      notFound(),
     ],
     paths.admin,
   ),
@@ -58,15 +61,20 @@ const areaRoutes: RouteObject[] = [
       screen(paths.appAccount, () => import('./routes/app/account')),
       screen(paths.appAccountChildren, () => import('./routes/app/account-children')),
       screen(paths.appBilling, () => import('./routes/app/billing')),
+      notFound(),
     ],
     paths.app,
   ),
   layout(
     () => import('./routes/child/layout'),
     [
+      // The child's area opens on their dashboard.
+      { index: true, element: <Navigate to={paths.childDashboard} replace /> },
       screen(paths.childDashboard, () => import('./routes/child/dashboard')),
       screen(paths.childSession.pattern, () => import('./routes/child/session')),
+      notFound(),
     ],
+    paths.child,
   ),
 ];
 

@@ -107,7 +107,7 @@ export const clientRenderedPaths = [
 ];
 
 /** The signed-in areas: their route table is a module of its own, loaded when one is first opened. */
-export const AREA_PREFIXES = [paths.admin, paths.app, '/child'] as const;
+export const AREA_PREFIXES = [paths.admin, paths.app, paths.child] as const;
 const isAreaPath = (pathname: string) =>
   AREA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 const areas = lazyPage(() => import('./area-routes'));

@@ -58,6 +58,7 @@ export const paths = {
   appAccount: '/app/account',
   appAccountChildren: '/app/account/children',
   appBilling: '/app/billing',
+  child: '/child',
   childDashboard: '/child/dashboard',
   childSession: withParam('/child/session/:sessionId'),
 } as const;

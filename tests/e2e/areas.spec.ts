@@ -43,6 +43,33 @@ test.describe('as the demo parent', () => {
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
+  test('on a phone the sections open from a Menu button, by keyboard too', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/app');
+    const sections = page.getByRole('navigation', { name: 'Parent sections' });
+    const menu = sections.getByRole('button', { name: /^Menu/ });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(sections.getByRole('link', { name: 'Billing' })).toBeHidden();
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // every section is within the phone's width
+    for (const link of await sections.getByRole('link').all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(sections.getByRole('link', { name: 'My Dashboard' })).toBeFocused();
+    await sections.getByRole('link', { name: 'Billing' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toContainText('Billing');
+  });
+
   test("an area's screens are nested: the frame stays and the current section is marked", async ({
     page,
   }) => {
@@ -104,5 +131,32 @@ test.describe('as the demo admin', () => {
       'Settings',
       'Account',
     ]);
+  });
+});
+
+test.describe('paths the areas do not know', () => {
+  for (const [role, path] of [
+    ['admin', '/admin/no-such-screen'],
+    ['parent', '/app/no-such-screen'],
+    ['child', '/child/no-such-screen'],
+  ] as const) {
+    test(`${path} says so inside the area's frame, as the demo ${role}`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: storageStateOf(role) });
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await context.close();
+    });
+  }
+
+  test.describe('as the demo child', () => {
+    test.use({ storageState: storageStateOf('child') });
+
+    test("/child opens the child's dashboard", async ({ page }) => {
+      await page.goto('/child');
+      await page.waitForURL('**/child/dashboard');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
   });
 });

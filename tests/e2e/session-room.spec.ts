@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { holding, takeLock, type HeldLock } from './support/locks.ts';
 import { storageStateOf, type DemoRole } from './support/roles.ts';
@@ -161,6 +161,44 @@ test('the coach and a parent see and hear each other; the family waits until the
   await expectRemoteAudio(coach.page, 1);
   await expectRemoteAudio(parent.page, 1);
   await Promise.all([coach.context.close(), parent.context.close()]);
+});
+
+/** Whether the element is wholly inside the window (not below the fold, not off the side). */
+const onFirstScreen = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+  });
+
+test('Join is on the first screen, and once joined the room is the whole screen with its controls', async ({
+  browser,
+}) => {
+  const sessionId = await sessionNow();
+  for (const role of ['parent', 'coach', 'child'] as const) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const participant = await open(browser, role, sessionId);
+      const { page } = participant;
+      await page.setViewportSize(viewport);
+      const joinButton = page.getByRole('button', { name: 'Join the session' });
+      await expect(joinButton).toBeEnabled();
+      expect(await onFirstScreen(joinButton), `Join for the ${role} at ${viewport.width} px`).toBe(true);
+      await joinButton.click();
+      const room = page.getByRole('region', { name: 'Session room' });
+      await expect(room).toBeFocused();
+      expect(await room.boundingBox()).toEqual({ x: 0, y: 0, ...viewport });
+      const leave = page.getByRole('button', { name: 'Leave' });
+      await expect(leave).toBeVisible();
+      expect(await onFirstScreen(leave), `Leave for the ${role} at ${viewport.width} px`).toBe(true);
+      expect(
+        await onFirstScreen(page.locator('summary', { hasText: 'Devices' })),
+        `devices at ${viewport.width} px`,
+      ).toBe(true);
+      await participant.context.close();
+    }
+  }
 });
 
 test('coach, parent and child: three in one call, each receiving the two others', async ({ browser }) => {

@@ -13,6 +13,8 @@ export interface RequireAuthProps {
   roles?: AppRole[];
   /** The protected content; the child routes (<Outlet />) when omitted. */
   children?: ReactNode;
+  /** Inside an area's frame (which has the page's <main>): the refusal is that frame's content. */
+  inFrame?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface RequireAuthProps {
  * (remembering where they were going) and shows a friendly page to a role that may not enter.
  * A convenience only: the database's row level security is what protects the data.
  */
-export function RequireAuth({ roles, children }: RequireAuthProps) {
+export function RequireAuth({ roles, children, inFrame = false }: RequireAuthProps) {
   const { user, role, loading, roleLoading } = useAuth();
   const location = useLocation();
 
@@ -29,13 +31,22 @@ export function RequireAuth({ roles, children }: RequireAuthProps) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.login} replace state={{ from }} />;
   }
-  if (roles && (!role || !roles.includes(role))) return <NotAllowed home={homePathForRole(role)} />;
+  if (roles && (!role || !roles.includes(role)))
+    return <NotAllowed home={homePathForRole(role)} inFrame={inFrame} />;
   return <>{children ?? <Outlet />}</>;
 }
 
-function NotAllowed({ home }: { home: string }) {
+function NotAllowed({ home, inFrame }: { home: string; inFrame: boolean }) {
+  const Frame = inFrame ? 'div' : 'main';
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-cream px-4 py-16">
+    <Frame
+      id={inFrame ? undefined : 'main'}
+      className={
+        inFrame
+          ? 'flex justify-center py-8'
+          : 'flex min-h-screen items-center justify-center bg-cream px-4 py-16'
+      }
+    >
       <div className="w-full max-w-md rounded-3xl border border-brand-100 bg-white p-8 text-center shadow-sm">
         <ShieldAlert className="mx-auto h-12 w-12 text-brand-700" aria-hidden="true" />
         <h1 className="mt-4 font-display text-2xl font-extrabold text-ink">
@@ -49,6 +60,6 @@ function NotAllowed({ home }: { home: string }) {
           Go to My Area
         </ButtonLink>
       </div>
-    </main>
+    </Frame>
   );
 }

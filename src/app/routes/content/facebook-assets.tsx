@@ -67,7 +67,7 @@ export default function FacebookAssetsPage() {
               Landing pages
             </h2>
             <div
-              className="overflow-x-auto rounded-2xl border border-brand-100 bg-white shadow-sm"
+              className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white shadow-sm"
               tabIndex={0}
               role="region"
               aria-label="Landing pages (scrolls sideways on small screens)"

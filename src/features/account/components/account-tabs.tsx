@@ -15,7 +15,7 @@ export interface AccountTabLink {
  */
 export function AccountTabs({ links, current }: { links: AccountTabLink[]; current: AccountTab }) {
   return (
-    <nav aria-label="Account sections" className="overflow-x-auto">
+    <nav aria-label="Account sections" className="relative overflow-x-auto">
       <ul className="flex gap-1 border-b border-brand-100 pb-2">
         {links.map((link) => (
           <li key={link.tab}>

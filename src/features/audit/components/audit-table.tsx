@@ -11,7 +11,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
       role="region"
       aria-label="Audit log table"
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-brand-100 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
     >
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Audit log entries, newest first</caption>

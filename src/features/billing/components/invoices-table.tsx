@@ -13,7 +13,7 @@ const STATUS_LABELS: Record<string, string> = {
 export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   if (invoices.length === 0) return <p className="text-ink-muted">No invoices yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+    <div className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Invoices, newest first</caption>
         <thead className="bg-brand-50 text-ink">

@@ -30,8 +30,9 @@ export function SessionScreen({
   }
   return (
     <div className="grid gap-6">
-      <SessionInfo session={session.data} />
+      {/* The room first: Join is on the first screen, the details (what to prepare) below it. */}
       {session.data.status === 'scheduled' ? room(session.data) : null}
+      <SessionInfo session={session.data} />
     </div>
   );
 }

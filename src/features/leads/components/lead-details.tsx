@@ -78,8 +78,8 @@ function StatusForm({ lead }: { lead: LeadRow }) {
   // 'Enrolled' comes with the family's account: only Enrol sets it.
   const options = leadStatuses.filter((s) => s.value !== 'enrolled' || lead.status === 'enrolled');
   return (
-    <form onSubmit={submit} className="flex items-end gap-2">
-      <Field label="Status" className="flex-1">
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <Field label="Status" className="min-w-[10rem] flex-1">
         <Select value={status} onChange={(e) => setDraft(e.target.value as LeadStatus)}>
           {options.map((s) => (
             <option key={s.value} value={s.value}>
@@ -118,8 +118,8 @@ function AssigneeForm({ lead }: { lead: LeadRow }) {
     );
   };
   return (
-    <form onSubmit={submit} className="flex items-end gap-2">
-      <Field label="Assignee" className="flex-1">
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+      <Field label="Assignee" className="min-w-[10rem] flex-1">
         <Select value={assignee} onChange={(e) => setDraft(e.target.value)}>
           <option value="">Unassigned</option>
           {(assignees ?? []).map((a) => (
@@ -280,7 +280,12 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
       className="space-y-5 rounded-2xl border border-brand-100 bg-white p-4"
     >
       <div className="flex items-start justify-between gap-2">
-        <h2 id="lead-heading" ref={headingRef} tabIndex={-1} className="font-display text-xl font-bold">
+        <h2
+          id="lead-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="min-w-0 font-display text-xl font-bold [overflow-wrap:anywhere]"
+        >
           {lead.name ?? lead.email}
           {lead.overdue ? (
             <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 align-middle text-xs font-bold text-white">
@@ -292,13 +297,13 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
           Close
         </Button>
       </div>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         {facts
           .filter(([, value]) => value)
           .map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="font-semibold text-ink-muted">{term}</dt>
-              <dd className="break-words text-ink">{value}</dd>
+              <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
       </dl>

@@ -68,7 +68,7 @@ export function LeadsTable({
   onOpen: (id: string) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+    <div className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white">
       <table className="min-w-full text-left text-sm">
         <caption className="px-3 py-2 text-left text-ink-muted">
           {count === 1 ? '1 lead' : `${count} leads`} match these filters

@@ -61,8 +61,10 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           {exportLeads.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
-      <div className={selectedId ? 'grid gap-4 lg:grid-cols-[3fr_2fr]' : ''}>
-        <div>
+      <div
+        className={selectedId ? 'grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]' : ''}
+      >
+        <div className="min-w-0">
           {isError ? (
             <p role="alert" className="text-red-800">
               The leads could not be loaded: {(error as Error).message}

@@ -77,7 +77,7 @@ export function NewsletterSubscribers() {
         <p>Loading subscribers…</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+          <div className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white">
             <table className="min-w-full text-left text-sm">
               <caption className="px-3 py-2 text-left text-ink-muted">
                 {data.count === 1 ? '1 subscriber' : `${data.count} subscribers`}, newest first.

@@ -148,7 +148,7 @@ export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
             </Link>{' '}
             has campaigns and time on page.
           </p>
-          <div className="mt-3 overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+          <div className="relative mt-3 overflow-x-auto rounded-2xl border border-brand-100 bg-white">
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">
                 Visitors, leads and conversion rate per landing variant, last 7 days

@@ -5,23 +5,23 @@ const seconds = (value: number | null) => (value === null ? '—' : `${Math.roun
 
 /** Per landing variant and campaign: traffic, time on page and each kind of conversion. */
 export function VariantTable({ rows }: { rows: VariantRow[] }) {
-  const cell = 'px-3 py-2 text-right tabular-nums';
+  const cell = 'px-2 py-2 text-right tabular-nums';
   return (
     // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
     <div
       role="region"
       aria-label="Per-variant table"
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-brand-100 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
     >
       <table className="w-full min-w-[60rem] text-sm">
         <caption className="sr-only">Visitors and conversions per landing variant and campaign</caption>
         <thead className="bg-brand-50">
           <tr>
-            <th scope="col" className="px-3 py-2 text-left">
+            <th scope="col" className="px-2 py-2 text-left">
               Variant
             </th>
-            <th scope="col" className="px-3 py-2 text-left">
+            <th scope="col" className="px-2 py-2 text-left">
               Campaign
             </th>
             <th scope="col" className={cell}>
@@ -59,10 +59,12 @@ export function VariantTable({ rows }: { rows: VariantRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.path ?? ''}|${row.campaign ?? ''}`} className="border-t border-brand-100">
-              <th scope="row" className="px-3 py-2 text-left font-semibold">
+              <th scope="row" className="px-2 py-2 text-left font-semibold">
                 {row.path ?? <span className="font-normal italic text-ink-muted">Not attributed</span>}
               </th>
-              <td className="px-3 py-2">{row.campaign ?? <span className="text-ink-muted">none</span>}</td>
+              <td className="px-2 py-2 [overflow-wrap:anywhere]">
+                {row.campaign ?? <span className="text-ink-muted">none</span>}
+              </td>
               <td className={cell}>{row.visitors}</td>
               <td className={cell}>{row.pageViews}</td>
               <td className={cell}>{seconds(row.medianSeconds)}</td>

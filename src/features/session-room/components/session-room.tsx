@@ -37,6 +37,26 @@ function Notice({ children, tone = 'info' }: { children: React.ReactNode; tone?:
   );
 }
 
+/**
+ * The room once the viewer has joined: the whole screen (over the page's heading and the session's
+ * details), the videos filling it and the controls kept in view at its foot. It takes the focus when
+ * it opens, so a keyboard or screen reader user starts inside the call.
+ */
+function Stage({ children }: { children: React.ReactNode }) {
+  const stage = useRef<HTMLElement>(null);
+  useEffect(() => stage.current?.focus(), []);
+  return (
+    <section
+      ref={stage}
+      tabIndex={-1}
+      aria-label={roomCopy.title}
+      className="fixed inset-0 z-40 flex flex-col gap-2 overflow-y-auto bg-cream p-2 focus:outline-none sm:p-4"
+    >
+      {children}
+    </section>
+  );
+}
+
 const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
@@ -143,7 +163,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   }, [phase, rejoinKey]);
 
   const header = (
-    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm">
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-3 shadow-sm sm:p-4">
       <div>
         <p className="font-display text-lg font-bold text-ink">
           {session.childFirstName ? `${session.childFirstName}'s session` : 'Session'}
@@ -184,7 +204,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
           ? roomCopy.closed
           : roomCopy.tooEarly(timeOf(session.opensAt));
     return (
-      <section aria-label={roomCopy.title}>
+      <section aria-label={roomCopy.title} className="grid gap-4">
         {header}
         <Notice>{text}</Notice>
       </section>
@@ -193,7 +213,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
 
   if (refused) {
     return (
-      <section aria-label={roomCopy.title}>
+      <section aria-label={roomCopy.title} className="grid gap-4">
         {header}
         <Notice tone="warn">{roomCopy.refused}</Notice>
       </section>
@@ -246,7 +266,8 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
         {problem}
         <div className="grid gap-4 md:grid-cols-2">
           {selfTile}
-          <div className="grid content-start gap-4 rounded-2xl bg-white p-4 shadow-sm">
+          {/* On a phone the devices and Join come first, so Join is on the first screen. */}
+          <div className="order-first grid content-start gap-4 rounded-2xl bg-white p-3 shadow-sm sm:p-4 md:order-none">
             <DevicePickers
               devices={media.devices}
               cameraId={media.cameraId}
@@ -265,7 +286,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   if (phase === 'joining' || phase === 'waiting' || phase === 'full') {
     const here = call.participants.filter((p) => p.peerId !== call.peerId);
     return (
-      <section aria-label={roomCopy.title} className="grid gap-4">
+      <Stage>
         {header}
         {problem}
         {phase === 'joining' ? (
@@ -281,9 +302,9 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
             ) : null}
           </div>
         )}
-        <div className="max-w-xl">{selfTile}</div>
-        {controls}
-      </section>
+        <div className="w-full max-w-xl">{selfTile}</div>
+        <div className="sticky bottom-0 mt-auto">{controls}</div>
+      </Stage>
     );
   }
 
@@ -292,7 +313,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   const streams = new Map(call.peers.map((p) => [p.peerId, p]));
   const sharing = others.find((p) => p.screen);
   return (
-    <section aria-label={roomCopy.title} className="grid gap-2">
+    <Stage>
       {header}
       {problem}
       {call.trouble === 'reconnecting' ? <Notice tone="warn">{roomCopy.reconnecting}</Notice> : null}
@@ -318,7 +339,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
         })}
         <div>{selfTile}</div>
       </div>
-      {controls}
-    </section>
+      <div className="sticky bottom-0 mt-auto">{controls}</div>
+    </Stage>
   );
 }

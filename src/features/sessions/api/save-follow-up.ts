@@ -25,12 +25,19 @@ async function signedInUserId() {
   return { supabase, userId: data.user.id };
 }
 
-/** Saves the coach's private notes of a session (one record per session). */
+/**
+ * Saves the coach's private notes of a session (one record per session): the first save inserts,
+ * later saves update. Not an upsert: ON CONFLICT needs SELECT on the note's text, which no one
+ * holds (a note is read only through read_session_note, which audits each read).
+ */
 export async function saveNotes(input: { sessionId: string; notes: string }): Promise<void> {
   const { supabase, userId } = await signedInUserId();
-  const { error } = await supabase
-    .from('session_notes')
-    .upsert({ session_id: input.sessionId, body: input.notes.trim(), updated_by: userId });
+  const note = { body: input.notes.trim(), updated_by: userId };
+  const inserted = await supabase.from('session_notes').insert({ session_id: input.sessionId, ...note });
+  if (!inserted.error) return;
+  // 23505: the session has notes already, so this save replaces them.
+  if (inserted.error.code !== '23505') throw inserted.error;
+  const { error } = await supabase.from('session_notes').update(note).eq('session_id', input.sessionId);
   if (error) throw error;
 }
 

@@ -48,10 +48,12 @@ export function FollowUpForms({ session }: { session: SessionRow }) {
   const loaded = followUp.data;
   const { reset: resetNotes } = notesForm;
   const { reset: resetUpdate } = updateForm;
+  // What was saved becomes each box's starting text, but never over text typed and not yet saved
+  // (a failed save, or another form's save reloading the follow-up, keeps what the coach wrote).
   useEffect(() => {
     if (!loaded) return;
-    resetNotes({ notes: loaded.notes });
-    resetUpdate({ body: loaded.parentUpdate?.body ?? '' });
+    resetNotes({ notes: loaded.notes }, { keepDirtyValues: true });
+    resetUpdate({ body: loaded.parentUpdate?.body ?? '' }, { keepDirtyValues: true });
   }, [loaded, resetNotes, resetUpdate]);
 
   return (
@@ -59,9 +61,10 @@ export function FollowUpForms({ session }: { session: SessionRow }) {
       <form
         noValidate
         onSubmit={notesForm.handleSubmit(async ({ notes }) => {
-          await saveNotes
-            .mutateAsync({ sessionId: session.id, notes })
-            .then(() => toast({ title: 'Session notes saved' }), failed('Notes not saved'));
+          await saveNotes.mutateAsync({ sessionId: session.id, notes }).then(() => {
+            resetNotes({ notes: notes.trim() });
+            toast({ title: 'Session notes saved' });
+          }, failed('Notes not saved'));
         })}
         className="flex flex-col gap-3"
       >
@@ -88,7 +91,10 @@ export function FollowUpForms({ session }: { session: SessionRow }) {
               existingId: loaded?.parentUpdate?.id,
               body,
             })
-            .then(() => toast({ title: 'Update shared with the family' }), failed('Update not shared'));
+            .then(() => {
+              resetUpdate({ body: body.trim() });
+              toast({ title: 'Update shared with the family' });
+            }, failed('Update not shared'));
         })}
         className="flex flex-col gap-3"
       >

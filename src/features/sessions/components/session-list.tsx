@@ -97,7 +97,7 @@ export function SessionList({
         </Field>
       </form>
 
-      <div className="mt-4 overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+      <div className="relative mt-4 overflow-x-auto rounded-2xl border border-brand-100 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Sessions, times in {timeZone}</caption>
           <thead className="bg-brand-50 text-ink">

@@ -28,13 +28,13 @@ export function SessionRoomGate({ sessionId, children }: { sessionId: string; ch
   }
   const s = session.data;
   return (
-    <div className="rounded-3xl border border-brand-100 bg-white p-8">
+    <div className="rounded-3xl border border-brand-100 bg-white p-4 sm:p-8">
       <h2 className="font-display text-xl font-extrabold text-ink">
         {s.child?.firstName ?? 'Session'} with {s.coach?.name ?? 'no coach yet'}
       </h2>
       <p className="mt-1 text-ink">{formatDateTime(new Date(s.startsAt), timeZone)}</p>
       {children ? (
-        <div className="mt-6">{children}</div>
+        <div className="mt-4 sm:mt-6">{children}</div>
       ) : (
         <p className="mt-4 text-ink-muted">The video room opens here at the time of the session.</p>
       )}

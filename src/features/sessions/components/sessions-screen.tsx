@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -71,6 +71,24 @@ export function SessionsScreen({
       selected)
     : null;
   const error = weekQuery.error ?? listQuery.error ?? options.error;
+  // The details open below the calendar or the list, often far below the row that opened them:
+  // they are scrolled into view and take the focus, and closing them gives it back to that row.
+  const details = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const currentId = current?.id;
+  useEffect(() => {
+    if (!currentId) return;
+    details.current?.scrollIntoView({ block: 'start' });
+    details.current?.focus({ preventScroll: true });
+  }, [currentId]);
+  const select = (session: SessionRow) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSelected(session);
+  };
+  const closeDetails = () => {
+    setSelected(null);
+    if (opener.current?.isConnected) opener.current.focus();
+  };
 
   return (
     <div className="flex flex-col gap-5">
@@ -135,7 +153,7 @@ export function SessionsScreen({
             sessions={weekQuery.data?.rows ?? []}
             timeZone={timeZone}
             selectedId={current?.id}
-            onSelect={setSelected}
+            onSelect={select}
           />
         </section>
       ) : (
@@ -151,19 +169,27 @@ export function SessionsScreen({
             kids={options.data?.children ?? []}
             showCoachFilter={showCoachFilter}
             timeZone={timeZone}
-            onSelect={setSelected}
+            onSelect={select}
           />
         </section>
       )}
 
       {current ? (
-        <SessionDetails
-          key={current.id}
-          session={current}
-          timeZone={timeZone}
-          roomHref={roomHref(current.id)}
-          onClose={() => setSelected(null)}
-        />
+        <div
+          ref={details}
+          tabIndex={-1}
+          role="group"
+          aria-labelledby="session-details-title"
+          className="scroll-mt-4 rounded-3xl focus:outline-none"
+        >
+          <SessionDetails
+            key={current.id}
+            session={current}
+            timeZone={timeZone}
+            roomHref={roomHref(current.id)}
+            onClose={closeDetails}
+          />
+        </div>
       ) : null}
 
       {canBook && options.data && booking ? (

@@ -50,7 +50,12 @@ export function WeekCalendar({
   };
 
   return (
-    <div role="grid" aria-label="Sessions this week" aria-readonly="true" className="overflow-x-auto">
+    <div
+      role="grid"
+      aria-label="Sessions this week"
+      aria-readonly="true"
+      className="relative overflow-x-auto"
+    >
       <div role="row" className="grid min-w-[840px] grid-cols-7 gap-2">
         {days.map((day, index) => {
           const list = byDay.get(day) ?? [];

@@ -88,7 +88,7 @@ export function UsersTable({
 
   return (
     <>
-      <div className="overflow-x-auto rounded-2xl border border-brand-100 bg-white">
+      <div className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white">
         <table className="w-full min-w-[56rem] text-left text-sm">
           <caption className="sr-only">Accounts</caption>
           <thead className="bg-brand-50 text-ink">

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { paths } from '../../../src/config/paths.ts';
+import type { DemoRole } from './roles.ts';
+
+/**
+ * The signed-in areas' routes, read from the app's own route table (src/app/area-routes.tsx, which
+ * names each path through src/config/paths.ts): a new screen there is walked without touching the
+ * tests. A path's parameters take the seeded demo family's ids.
+ */
+
+const routeTable = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'src',
+  'app',
+  'area-routes.tsx',
+);
+
+/** Seeded ids (supabase/seed.sql) for each parameter a pattern may have. */
+const params: Record<string, string> = {
+  /** Mia's next session with the demo coach */
+  sessionId: 'e0000000-0000-4000-8000-000000000003',
+  /** Mia, the demo family's child */
+  childId: 'd0000000-0000-4000-8000-000000000001',
+};
+
+type PathName = keyof typeof paths;
+
+function hrefOf(name: string): string {
+  if (!(name in paths)) throw new Error(`area-routes.tsx names paths.${name}, which paths.ts lacks`);
+  const entry = paths[name as PathName];
+  const pattern = typeof entry === 'string' ? entry : entry.pattern;
+  return pattern.replace(/:([A-Za-z]+)/g, (_, param: string) => {
+    const value = params[param];
+    if (!value) throw new Error(`no seeded value for the route parameter :${param} (${pattern})`);
+    return value;
+  });
+}
+
+/** Every path of the areas' route table, in its order, each once. */
+export function areaRoutePaths(): string[] {
+  const source = fs.readFileSync(routeTable, 'utf8');
+  const names = [...source.matchAll(/\bpaths\.(\w+)/g)].map((match) => match[1]!);
+  return [...new Set(names.map(hrefOf))];
+}
+
+/** The area each role walks: the admin area for staff, /app for the parent, /child for the child. */
+export const areaOf: Record<DemoRole, string> = {
+  admin: paths.admin,
+  coach: paths.admin,
+  parent: paths.app,
+  child: paths.child,
+};
+
+/** The routes a role walks: its area's routes, and a path in it that names no screen. */
+export function routesOf(role: DemoRole): string[] {
+  const area = areaOf[role];
+  const inArea = areaRoutePaths().filter((href) => href === area || href.startsWith(`${area}/`));
+  return [...inArea, `${area}/no-such-screen`];
+}
