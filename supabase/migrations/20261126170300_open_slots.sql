@@ -183,7 +183,7 @@ begin
   return query
     select o.starts_at, o.ends_at
     from public.availability_schedules sc
-    join public.coaches co on co.id = sc.coach_id and co.is_active
+    join public.coaches co on co.id = sc.coach_id
     cross join lateral private.open_slots(sc.id, 'coaching_session', range_start, range_end) o
     where sc.coach_id = coach;
 end;
@@ -206,9 +206,8 @@ set search_path = ''
 as $$
   select o.starts_at, o.ends_at, sc.id
   from public.availability_schedules sc
-  left join public.coaches co on co.id = sc.coach_id
   cross join lateral private.open_slots(sc.id, 'intro_call', range_start, range_end, now_at) o
-  where sc.takes_intro_calls and coalesce(co.is_active, true)
+  where sc.takes_intro_calls
   order by o.starts_at, sc.id
 $$;
 revoke execute on function private.intro_call_open_slots(timestamptz, timestamptz, timestamptz) from public;

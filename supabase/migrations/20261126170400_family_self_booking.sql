@@ -32,7 +32,7 @@ declare
 begin
   select sc.id into schedule
   from public.availability_schedules sc
-  join public.coaches co on co.id = sc.coach_id and co.is_active
+  join public.coaches co on co.id = sc.coach_id
   where sc.coach_id = coach;
   if schedule is null then
     raise exception 'Your child''s coach has no open times to book' using errcode = '22023';

@@ -36,7 +36,8 @@ beforeAll(async () => {
   await db.query(`insert into public.user_roles (user_id, role) values ($1, 'coach')`, [coach.userId]);
   coachId = (
     await db.query<{ id: string }>(
-      `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Robin Hours', 97) returning id`,
+      `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Robin Hours', 97)
+       on conflict (user_id) do update set display_name = excluded.display_name, sort_order = excluded.sort_order returning id`,
       [coach.userId],
     )
   ).rows[0].id;
