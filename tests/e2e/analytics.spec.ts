@@ -122,3 +122,22 @@ test('sends page leaves by beacon on route change and when the page closes', asy
     )
     .toEqual(['/waitlist', '/']);
 });
+
+test('a page view survives a visitor who leaves at once (a full page load away)', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/rest/v1/web_analytics')) failed.push(request.failure()?.errorText ?? '');
+  });
+  await page.goto('/waitlist?utm_source=quick');
+  // Gone before the browser was idle: the view must go as the page is left, and not be cancelled.
+  await page.goto('/pricing');
+  const sessionId = await sessionIdOf(page);
+  await expect
+    .poll(
+      async () =>
+        (await eventsOf(sessionId)).filter((e) => e.event_type === 'page_view').map((e) => e.page_path),
+      { timeout: 10_000 },
+    )
+    .toEqual(['/waitlist?utm_source=quick', '/pricing']);
+  expect(failed).toEqual([]);
+});
