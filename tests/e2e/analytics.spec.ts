@@ -129,9 +129,10 @@ test('a page view survives a visitor who leaves at once (a full page load away)'
     if (request.url().includes('/rest/v1/web_analytics')) failed.push(request.failure()?.errorText ?? '');
   });
   await page.goto('/waitlist?utm_source=quick');
-  // Gone before the browser was idle: the view must go as the page is left, and not be cancelled.
-  await page.goto('/pricing');
+  // The tracker is running (it set the session id); the visitor is gone before the view was sent or
+  // answered: it must go as the page is left, and not be cancelled with it.
   const sessionId = await sessionIdOf(page);
+  await page.goto('/pricing');
   await expect
     .poll(
       async () =>

@@ -57,7 +57,7 @@ test('a family being coached sees its children, coaches and times, and changes a
   const form = page.getByRole('form', { name: 'Preferred times for Leo' });
   await form.getByLabel('Wednesday evening').check();
   await form.getByRole('button', { name: 'Save times' }).click();
-  await expect(page.getByText("Leo's preferred times are saved.")).toBeVisible();
+  await expect(page.getByText("Leo's preferred times are saved.", { exact: true })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Children & times' })).toBeVisible();
