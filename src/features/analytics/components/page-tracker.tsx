@@ -101,14 +101,15 @@ export function PageTracker({
  * once instead (the request itself survives the page: api/record-page-view). Failures are ignored.
  */
 function sendWhenIdle(pending: Set<() => void>, record: () => Promise<void>): void {
-  let cancel: (() => void) | undefined;
+  // whenIdle may run `send` at once, before it returns its canceller.
+  const idle: { cancel?: () => void } = {};
   const send = () => {
     if (!pending.delete(send)) return;
-    cancel?.();
+    idle.cancel?.();
     record().catch(() => undefined);
   };
   pending.add(send);
-  cancel = whenIdle(send);
+  idle.cancel = whenIdle(send);
 }
 
 function leaveEvent(sessionId: string, page: CurrentPage): PageLeaveEvent {
