@@ -11,6 +11,7 @@ import { storageStateOf } from './support/roles.ts';
 test.use({ storageState: storageStateOf('parent') });
 
 test('the demo parent downloads a readable summary of the export and opens it', async ({ page }) => {
+  test.setTimeout(60_000); // a download and an axe scan of a long page on shared cores
   await page.goto('/app/account');
   await page
     .getByRole('navigation', { name: 'Account sections' })

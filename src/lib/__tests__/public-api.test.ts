@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const state = vi.hoisted(() => ({ signedIn: false }));
 
-// A signed-in visitor has supabase-js loaded with their session; a signed-out one has neither.
-vi.mock('@/lib/stored-session', () => ({ mightHaveSession: () => state.signedIn }));
+// A signed-in visitor has a stored session (and supabase-js loaded, which must not be waited for).
+vi.mock('@/lib/stored-session', () => ({
+  mightHaveSession: () => state.signedIn,
+  storedAccessToken: () => (state.signedIn ? 'user-token' : undefined),
+}));
 vi.mock('@/lib/supabase', () => {
   const client = {
-    auth: { getSession: () => Promise.resolve({ data: { session: { access_token: 'user-token' } } }) },
     from: () => {
       throw new Error('supabase-js fetch is cancelled with the page: not for rows that must survive it');
     },
@@ -42,8 +44,9 @@ afterEach(() => {
 
 describe('insertPublicRow', () => {
   it("a visitor's row goes in a keepalive request (it survives a click away) with the anon key", async () => {
-    await insertPublicRow('web_analytics', row);
+    const sent = insertPublicRow('web_analytics', row);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    await sent;
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`${env.supabaseUrl}/rest/v1/web_analytics`);
     expect(init).toMatchObject({ method: 'POST', keepalive: true, body: JSON.stringify(row) });
@@ -55,7 +58,10 @@ describe('insertPublicRow', () => {
 
   it("a signed-in visitor's row also survives the page, sent with their access token", async () => {
     state.signedIn = true;
-    await insertPublicRow('web_analytics', row);
+    const sent = insertPublicRow('web_analytics', row);
+    // Started in the caller's turn: a page being left (pagehide) still sends it.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await sent;
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(init.keepalive).toBe(true);
     expect(init.headers).toMatchObject({ apikey: env.supabaseAnonKey, Authorization: 'Bearer user-token' });
