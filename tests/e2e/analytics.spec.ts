@@ -128,10 +128,11 @@ test('a page view survives a visitor who leaves at once (a full page load away)'
   page.on('requestfailed', (request) => {
     if (request.url().includes('/rest/v1/web_analytics')) failed.push(request.failure()?.errorText ?? '');
   });
+  // The visitor clicks away the moment the view is on its way: it must not be cancelled with the page.
+  const viewSent = page.waitForRequest((request) => request.url().includes('/rest/v1/web_analytics'));
   await page.goto('/waitlist?utm_source=quick');
-  // The tracker is running (it set the session id); the visitor is gone before the view was sent or
-  // answered: it must go as the page is left, and not be cancelled with it.
   const sessionId = await sessionIdOf(page);
+  await viewSent;
   await page.goto('/pricing');
   await expect
     .poll(

@@ -315,10 +315,12 @@ export function renderFamilyDataSummary(exported: FamilyExport, options: Summary
 </style>
 </head>
 <body>
+<main>
 <h1>Your family's data at Ploom</h1>
 <p class="note">Everything Ploom holds about your family${exportedAt ? `, as of ${escapeHtml(exportedAt)}` : ''}. It is the same data as the JSON file from your account's "Your data" page, written out to read and print; internal identifiers are left out.</p>
 ${childSections || '<p>No children are on your account.</p>'}
 <section><h2>Your account</h2>${accountFacts}${accountRows}</section>
+</main>
 </body>
 </html>
 `;
