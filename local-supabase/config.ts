@@ -63,10 +63,9 @@ export function portsFor(offset: number) {
 
 export function loadConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   const offset = Number(process.env.LOCAL_SUPABASE_PORT_OFFSET ?? 0);
-  if (!Number.isInteger(offset) || offset < 0 || offset > 10000) {
-    throw new Error(
-      'LOCAL_SUPABASE_PORT_OFFSET must be a whole number from 0 to 10000 (every port stays below 65536)',
-    );
+  // The highest port (54329 + offset) must stay a valid port number.
+  if (!Number.isInteger(offset) || offset < 0 || offset > 11000) {
+    throw new Error('LOCAL_SUPABASE_PORT_OFFSET must be a whole number from 0 to 11000');
   }
   const stateDir =
     process.env.LOCAL_SUPABASE_STATE_DIR ??

@@ -78,8 +78,6 @@ export function newAuthRequest(
   };
 }
 
-export const LINK_TTL_SECONDS = 3600;
-
 export type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change' | 'email';
 export const TOKEN_TYPES: Record<VerifyType, OneTimeTokenType[]> = {
   signup: ['confirmation_token'],

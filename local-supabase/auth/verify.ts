@@ -3,7 +3,6 @@ import {
   type AuthApi,
   type AuthRequest,
   type VerifyType,
-  LINK_TTL_SECONDS,
   TOKEN_TYPES,
   isVerifyType,
   redirectParam,
@@ -87,7 +86,7 @@ export async function verifyGet(api: AuthApi, r: AuthRequest) {
     });
   if (!isVerifyType(type)) return fail(badRequest('validation_failed', 'Unsupported verification type'));
   try {
-    const found = await consumeOneTimeToken(api.pool, TOKEN_TYPES[type], token, LINK_TTL_SECONDS);
+    const found = await consumeOneTimeToken(api.pool, TOKEN_TYPES[type], token, api.settings.otpExpiry);
     if (!found) throw forbidden('otp_expired', 'Email link is invalid or has expired');
     const session = await applyVerification(api, found.userId, found.relatesTo, type);
     if (!session) return redirect({ message: SINGLE_CONFIRMATION_ACCEPTED });
@@ -120,7 +119,7 @@ export async function verifyPost(api: AuthApi, r: AuthRequest) {
     api.pool,
     TOKEN_TYPES[type],
     (token ?? tokenHash) as string,
-    LINK_TTL_SECONDS,
+    api.settings.otpExpiry,
     email,
   );
   if (!found) throw forbidden('otp_expired', 'Token has expired or is invalid');

@@ -16,9 +16,29 @@ const PAGE_WIDTH = 595;
 const PAGE_HEIGHT = 842;
 const MARGIN = 56;
 
+/** WinAnsi's characters outside Latin-1 (typographic dashes, quotes, the euro): their byte in the font. */
+const WIN_ANSI_EXTRAS: Record<string, number> = {
+  '€': 0x80,
+  '‚': 0x82,
+  '„': 0x84,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '™': 0x99,
+};
+
 function escapeText(text: string): string {
-  // WinAnsi covers Latin-1; anything else becomes '?'.
-  const latin = Array.from(text, (char) => (char.charCodeAt(0) <= 0xff ? char : '?')).join('');
+  // WinAnsi covers Latin-1 and the few characters above; anything else becomes '?'.
+  const latin = Array.from(text, (char) => {
+    const extra = WIN_ANSI_EXTRAS[char];
+    if (extra !== undefined) return String.fromCharCode(extra);
+    return char.charCodeAt(0) <= 0xff ? char : '?';
+  }).join('');
   return latin.replace(/\\/g, '\\\\').replace(/\(/g, '\\(').replace(/\)/g, '\\)');
 }
 

@@ -43,6 +43,7 @@ const pages: [path: string, module: string, prerender: boolean][] = [
   [paths.signup, 'auth/signup', false],
   [paths.forgotPassword, 'auth/forgot-password', false],
   [paths.resetPassword, 'auth/reset-password', false],
+  [paths.welcome, 'auth/welcome', false],
   [paths.quiz, 'quiz/intro', false],
   [paths.quizQuestions, 'quiz/questions', false],
   [paths.quizResults, 'quiz/results', false],

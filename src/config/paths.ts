@@ -32,6 +32,7 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  welcome: '/welcome',
   childLogin: '/child-login',
   quiz: '/quiz',
   quizQuestions: '/quiz/questions',

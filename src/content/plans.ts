@@ -66,6 +66,18 @@ export const plans: readonly Plan[] = [
 
 export const planCancelNote = 'Monthly plans can be cancelled or paused at any time.';
 
+/**
+ * A plan is the family's (one subscription per family): its weekly sessions are shared by the
+ * family's children, as the booking rules count them (private.family_session_allowance).
+ */
+export const planSessionsScope =
+  'A plan is for your family: its weekly sessions are shared between your children (two children on 2 sessions a week: one each, or both for one child).';
+
+/** "2 sessions a week for your family". */
+export function familySessionsLabel(sessionsPerWeek: number): string {
+  return `${sessionsPerWeek} session${sessionsPerWeek === 1 ? '' : 's'} a week for your family`;
+}
+
 export type ComparisonValue = boolean | string;
 
 export interface ComparisonRow {

@@ -1,7 +1,7 @@
 import type { RealtimeClient } from '@supabase/realtime-js';
 import type { Database } from '@/types/database';
 import { env } from './env';
-import { mightHaveSession } from './stored-session';
+import { mightHaveSession, storedAccessToken } from './stored-session';
 import { getSupabase, loadedSupabase, type Supabase } from './supabase';
 
 type Tables = Database['public']['Tables'];
@@ -41,21 +41,26 @@ async function failure(response: Response): Promise<PublicApiError> {
   return new PublicApiError(body.message ?? response.statusText, body.code ?? '', response.status);
 }
 
-/** Inserts a row as the visitor (no row is read back: visitors may not read these tables). */
+/**
+ * Inserts a row as the visitor (no row is read back: visitors may not read these tables), in a
+ * request that survives the page: a keepalive fetch goes on when the visitor clicks away or closes
+ * the tab, where supabase-js's own fetch would be cancelled with the page. The request starts in the
+ * caller's own turn (nothing awaited before it), so a page being left still sends it. A signed-in
+ * visitor's row goes with their access token, so the database sees them as they are.
+ */
 export async function insertPublicRow<T extends keyof Tables>(
   table: T,
   row: Tables[T]['Insert'],
 ): Promise<void> {
-  const client = clientIfNeeded();
-  if (client) {
-    // The table's Insert type is checked by this function's signature.
-    const { error } = await (await client).from(table).insert(row as never);
-    if (error) throw error;
-    return;
-  }
+  const token = storedAccessToken();
   const response = await fetch(`${env.supabaseUrl}/rest/v1/${table}`, {
     method: 'POST',
-    headers: { ...restHeaders(), 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+    headers: {
+      ...restHeaders(),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal',
+    },
     body: JSON.stringify(row),
     keepalive: true,
   });

@@ -105,7 +105,8 @@ test.describe('as the demo admin', () => {
     await expect(table).toContainText('Enrolled');
 
     const invitation = await waitForEmail(lead.email, /invited/i);
-    expect(invitation.html).toContain('reset-password');
+    expect(invitation.html).toContain('welcome');
+    expect(invitation.text.replace(/\s+/g, ' ')).toContain('invited you to Ploom as a parent.');
     const db = await adminDb();
     try {
       const { rows } = await db.query(

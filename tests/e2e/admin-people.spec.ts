@@ -54,14 +54,23 @@ test('the admin invites a coach; the coach opens the email, chooses a password a
   await expect(row.getByRole('list', { name: `Roles of Casey ${surname}` })).toHaveText('Coach');
 
   const mail = await waitForEmail(email, /invited/i);
+  // The email says who invited the coach, as what, and how long the link works.
+  expect(mail.text).toContain('Alex Morgan invited you to Ploom as a coach.');
+  expect(mail.text).toContain('for 24 hours');
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
   const invitee = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const coachPage = await invitee.newPage();
   await coachPage.goto(link);
-  await coachPage.waitForURL('**/reset-password**');
-  await coachPage.getByLabel('New password', { exact: true }).fill('coach-secret-2026');
-  await coachPage.getByLabel('Confirm new password').fill('coach-secret-2026');
-  await coachPage.getByRole('button', { name: 'Save New Password' }).click();
+  // A welcome, not a password reset.
+  await coachPage.waitForURL('**/welcome**');
+  await expect(
+    coachPage.getByRole('heading', { level: 1, name: 'Welcome to Ploom, set your password' }),
+  ).toBeVisible();
+  await expect(coachPage.getByText(`Your account for ${email} is ready.`)).toBeVisible();
+  await expectNoAxeViolations(coachPage);
+  await coachPage.getByLabel('Password', { exact: true }).fill('coach-secret-2026');
+  await coachPage.getByLabel('Confirm password').fill('coach-secret-2026');
+  await coachPage.getByRole('button', { name: 'Set Password and Continue' }).click();
   await coachPage.waitForURL('**/admin');
   await expect(coachPage.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expect(coachPage.getByRole('link', { name: 'Users' })).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { adminDb } from '../support/stack.ts';
+import { storageStateOf } from './support/roles.ts';
 
 interface AnalyticsRow {
   event_type: string;
@@ -122,3 +123,32 @@ test('sends page leaves by beacon on route change and when the page closes', asy
     )
     .toEqual(['/waitlist', '/']);
 });
+
+for (const who of ['a visitor', 'a signed-in parent'] as const) {
+  test(`a page view survives ${who} leaving at once (a full page load away)`, async ({ browser }) => {
+    const context = await browser.newContext(
+      who === 'a signed-in parent' ? { storageState: storageStateOf('parent') } : {},
+    );
+    // The view's answer takes a second (a slow network): the visitor is gone before it comes.
+    await context.route('**/rest/v1/web_analytics', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue().catch(() => undefined);
+    });
+    const page = await context.newPage();
+    // The visitor clicks away the moment the view is on its way: it must not be cancelled with the page.
+    const viewSent = page.waitForRequest((request) => request.url().includes('/rest/v1/web_analytics'));
+    await page.goto('/waitlist?utm_source=quick');
+    const sessionId = await sessionIdOf(page);
+    await viewSent;
+    await page.goto('/pricing');
+    await expect
+      .poll(
+        async () =>
+          (await eventsOf(sessionId)).filter((e) => e.event_type === 'page_view').map((e) => e.page_path),
+        { timeout: 10_000 },
+      )
+      .toEqual(['/waitlist?utm_source=quick', '/pricing']);
+    // (The page reports a keepalive request left behind as aborted; the row above is what counts.)
+    await context.close();
+  });
+}

@@ -20,7 +20,7 @@ for (const [role, heading] of [
   ['admin', 'Overview'],
   ['coach', 'Overview'],
   ['parent', 'My Dashboard'],
-  ['child', 'My Dashboard'],
+  ['child', 'Hi Mia!'],
 ] as const) {
   test(`the demo ${role} lands on ${homeOf[role]} after logging in`, async ({ page }) => {
     await page.goto('/login');

@@ -72,9 +72,12 @@ test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads
   await expect(page.getByRole('status').getByText('Thank you: your plan is active.')).toBeVisible({
     timeout: 20_000,
   });
-  await expect(page.getByTestId('current-plan')).toHaveText('Steady Growth · 1 session a week');
+  await expect(page.getByTestId('current-plan')).toHaveText(
+    'Steady Growth · 1 session a week for your family',
+  );
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
   await expect(page.getByTestId('next-charge')).toHaveText(/^\$350\.00 on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+  await expect(page.getByTestId('card-on-file')).toHaveText('Visa ending in 4242, expires 12/2034');
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Change plan' }).click();
@@ -82,8 +85,18 @@ test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads
   await expectNoAxeViolations(page);
   await confirmIn(page, 'Change your plan', 'Switch plan');
   await expect(page.getByRole('status').getByText('Your plan is now Focused Progress.')).toBeVisible();
-  await expect(page.getByTestId('current-plan')).toHaveText('Focused Progress · 2 sessions a week');
-  await expect(page.getByTestId('next-charge')).toHaveText(/^\$650\.00 on /);
+  await expect(page.getByTestId('current-plan')).toHaveText(
+    'Focused Progress · 2 sessions a week for your family',
+  );
+  // As the dialog said: the next charge adds the difference for the rest of the month (about $300).
+  await expect(page.getByTestId('next-charge')).toHaveText(
+    /^\$9[4-5]\d\.\d\d on [A-Z][a-z]+ \d{1,2}, \d{4}$/,
+  );
+  await expect(page.getByTestId('next-charge-proration')).toHaveText(
+    /^Includes \$(29\d\.\d\d|300\.00) for your change of plan, for the rest of this month\.$/,
+  );
+  await page.reload();
+  await expect(page.getByTestId('next-charge')).toHaveText(/^\$9[4-5]\d\.\d\d on /);
 
   await page.getByRole('button', { name: 'Pause plan' }).click();
   await confirmIn(page, 'Pause your plan?', 'Pause plan');
@@ -93,6 +106,19 @@ test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads
   await page.getByRole('button', { name: 'Resume plan' }).click();
   await confirmIn(page, 'Resume your plan?', 'Resume plan');
   await expect(page.getByTestId('plan-status')).toHaveText('Active');
+
+  // The card on file is replaced through Stripe's portal, and the page shows the new one.
+  await page.getByRole('button', { name: 'Replace card' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/p/session/'), { timeout: 30_000 });
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await page.getByLabel('Expiry (MM / YY)').fill('11 / 33');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Bea Billing');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('status')).toHaveText('Card saved. Any unpaid invoice has been paid.');
+  await page.getByRole('link', { name: '← Return to Ploom' }).click();
+  await page.waitForURL((url) => url.pathname === '/app/billing');
+  await expect(page.getByTestId('card-on-file')).toHaveText('Mastercard ending in 4444, expires 11/2033');
 
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   await confirmIn(page, 'Cancel your plan?', 'Cancel plan');

@@ -76,15 +76,28 @@ describe('invite', () => {
     const userId = (invited.data as { user_id: string }).user_id;
 
     const mail = await waitForEmail(email, /invited/i);
+    // The email says who invited the person and to which role, and how long the link lasts.
+    expect(mail.text).toContain('Ada Admin invited you to Ploom as a coach.');
+    expect(mail.text).toContain('for 24 hours');
     const link = verifyLinkIn(mail);
-    expect(new URL(link).searchParams.get('redirect_to')).toBe(`${stackEnv.siteUrl}/reset-password`);
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(`${stackEnv.siteUrl}/welcome`);
+    // Still good the next day (config.toml's otp_expiry), not an hour only.
+    const db = await adminDb();
+    try {
+      await db.query(
+        `update auth.one_time_tokens set created_at = now() - interval '23 hours' where user_id = $1`,
+        [userId],
+      );
+    } finally {
+      await db.end();
+    }
     const response = await fetch(link, { redirect: 'manual' });
     const location = new URL(response.headers.get('location')!);
-    expect(`${location.origin}${location.pathname}`).toBe(`${stackEnv.siteUrl}/reset-password`);
+    expect(`${location.origin}${location.pathname}`).toBe(`${stackEnv.siteUrl}/welcome`);
     const fragment = new URLSearchParams(location.hash.slice(1));
     expect(fragment.get('type')).toBe('invite');
 
-    // What the reset-password page does: the session from the link, then the chosen password.
+    // What the welcome page does: the session from the link, then the chosen password.
     const browser = anonClient();
     await browser.auth.setSession({
       access_token: fragment.get('access_token')!,

@@ -81,13 +81,13 @@ describe('password recovery', () => {
     expect(fragmentOf(location).get('access_token')).toBeNull();
   });
 
-  it('expires the link after an hour', async () => {
+  it("expires the link after config.toml's otp_expiry (a day)", async () => {
     const { email, userId } = await signedInClient();
     const link = await requestReset(email);
     const db = await adminDb();
     try {
       await db.query(
-        `update auth.one_time_tokens set created_at = now() - interval '61 minutes' where user_id = $1`,
+        `update auth.one_time_tokens set created_at = now() - interval '24 hours 1 minute' where user_id = $1`,
         [userId],
       );
     } finally {

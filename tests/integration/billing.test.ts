@@ -183,6 +183,49 @@ describe('a family subscribes, changes plan, pauses, resumes and cancels', () =>
   });
 });
 
+describe("what only Stripe knows: the next charge after a plan change, the card, the invoice's name", () => {
+  it('an upgrade adds the difference for the rest of the month to the next charge, as the dialog says', async () => {
+    const family = await signedInClient({ firstName: 'Nora', lastName: 'Upgrade' });
+    await subscribe(family);
+    const before = await invokeBilling(family, { action: 'summary' });
+    expect(before.status).toBe(200);
+    expect(before.body.next_charge).toMatchObject({ amount_due: 35000, currency: 'usd', proration: 0 });
+    expect(before.body.card).toEqual({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 });
+
+    expect((await invokeBilling(family, { action: 'change_plan', plan: 'focused-progress' })).status).toBe(
+      202,
+    );
+    await subscriptionWhen(family, (row) => row.plan === 'focused-progress');
+    const after = await invokeBilling(family, { action: 'summary' });
+    const next = after.body.next_charge as { amount_due: number; proration: number; date: string };
+    // Almost the whole month is left: about $650 - $350 for it, on top of the $650 renewal.
+    expect(next.proration).toBeGreaterThan(29_000);
+    expect(next.proration).toBeLessThanOrEqual(30_000);
+    expect(next.amount_due).toBe(65_000 + next.proration);
+    const { data: sub } = await family.client.from('subscriptions').select('current_period_end').single();
+    expect(Date.parse(next.date)).toBe(Date.parse(String(sub!.current_period_end)));
+
+    // Invoices are billed to the parent by name, not by email alone.
+    const { data: invoices } = await family.client.from('invoices').select('id').eq('status', 'paid');
+    const invoice = await stripe.invoices.retrieve(String(invoices![0].id));
+    expect(invoice.customer_name).toBe('Nora Upgrade');
+  });
+
+  it('before any checkout there is nothing to show; paused, no charge is coming', async () => {
+    const family = await signedInClient();
+    expect(await invokeBilling(family, { action: 'summary' })).toEqual({
+      status: 200,
+      body: { next_charge: null, card: null },
+    });
+    await subscribe(family);
+    expect((await invokeBilling(family, { action: 'pause' })).status).toBe(202);
+    await subscriptionWhen(family, (row) => row.pause_behavior === 'void');
+    const paused = await invokeBilling(family, { action: 'summary' });
+    expect(paused.body.next_charge).toBeNull();
+    expect(paused.body.card).toMatchObject({ last4: '4242' });
+  });
+});
+
 describe('a failed renewal', () => {
   it('marks the open invoice failed and the subscription past due; paying it makes it active again', async () => {
     const family = await signedInClient();

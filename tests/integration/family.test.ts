@@ -104,8 +104,11 @@ describe('onboarding', () => {
             { weekday: 2, dayPart: 'afternoon' },
             { weekday: 4, dayPart: 'evening' },
           ],
+          matched: false,
+          coachName: null,
         },
       ]);
+      expect(after.matched).toBe(false);
       // who, when, how and which versions: the server's record, not the client's word
       const { data: consents } = await client
         .from('parental_consents')

@@ -293,7 +293,9 @@ describe('enrol-lead', () => {
     expect(first.data).toMatchObject({ alreadyEnrolled: false, invited: true });
 
     const invitation = await waitForEmail(fit.email, /invit/i);
-    expect(invitation.html).toContain(encodeURIComponent(`${stackEnv.siteUrl}/reset-password`));
+    // The welcome page (not the password reset), and the email says as what the parent is invited.
+    expect(invitation.html).toContain(encodeURIComponent(`${stackEnv.siteUrl}/welcome`));
+    expect(invitation.text.replace(/\s+/g, ' ')).toContain('invited you to Ploom as a parent.');
 
     const again = await admin.functions.invoke('enrol-lead', { body: { leadId } });
     expect(again.data).toMatchObject({ alreadyEnrolled: true, childId: first.data.childId });

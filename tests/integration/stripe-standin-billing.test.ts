@@ -305,5 +305,8 @@ describe('invoices', () => {
     offsets.forEach((offset, index) => expect(text.startsWith(`${index + 1} 0 obj\n`, offset)).toBe(true));
     expect(text).toContain(`(${first.number})`);
     expect(text).toContain('($650.00)');
+    // The period reads "November 26, 2026 – December 26, 2026": WinAnsi's en dash, not a "?".
+    expect(text).toMatch(/\([A-Z][a-z]+ \d{1,2}, \d{4} \x96 [A-Z][a-z]+ \d{1,2}, \d{4}\)/);
+    expect(text).not.toMatch(/\d{4} \? [A-Z]/);
   });
 });

@@ -18,6 +18,9 @@ import {
  */
 
 export const INVITABLE_ROLES = ['coach', 'admin'] as const;
+
+/** The site's page that welcomes an invited person and has them choose a password. */
+export const WELCOME_PATH = '/welcome';
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 const userId = z
@@ -45,6 +48,8 @@ export type AdminUsersPayload = z.output<typeof adminUsersSchema>;
 export interface Caller {
   id: string;
   isAdmin: boolean;
+  /** The caller's name as the team knows it (profile), for "invited by"; undefined when unknown. */
+  name?: string;
   /** What two-factor sign-in still asks of this session (the database's answer, as the caller) */
   twoFactorStep: StaffTwoFactorStep;
 }
@@ -70,6 +75,10 @@ export interface AccountsPort {
     email: string;
     firstName: string;
     lastName: string | undefined;
+    /** Said in the email: the role the person is invited to. */
+    role: InvitableRole;
+    /** Said in the email: who invited them (the admin's name), when known. */
+    invitedBy: string | undefined;
     redirectTo: string;
   }): Promise<string>;
   /** Grants the role as the admin (their token), so the database audits and guards it as theirs. */
@@ -102,8 +111,8 @@ export interface AdminActionStamp {
 export interface AdminUsersDeps {
   accounts: AccountsPort;
   /**
-   * The site's address (SITE_URL): invitations link to <siteUrl>/reset-password, where the person
-   * sets a password. Never the request's Origin; without SITE_URL an invitation fails (503).
+   * The site's address (SITE_URL): invitations link to <siteUrl>/welcome, where the person chooses a
+   * password. Never the request's Origin; without SITE_URL an invitation fails (503).
    */
   siteUrl: string | undefined;
   now?: () => Date;
@@ -150,7 +159,9 @@ export function createHandler(deps: AdminUsersDeps): Handler {
           email: payload.email,
           firstName: payload.first_name,
           lastName: payload.last_name,
-          redirectTo: new URL('/reset-password', deps.siteUrl).toString(),
+          role: payload.role,
+          invitedBy: caller.name,
+          redirectTo: new URL(WELCOME_PATH, deps.siteUrl).toString(),
         });
         await accounts.stamp(id, stamp('invite', payload.role));
         const displayName = [payload.first_name, payload.last_name].filter(Boolean).join(' ');

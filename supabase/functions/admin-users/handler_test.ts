@@ -44,6 +44,7 @@ function setup(
           ? {
               id,
               isAdmin: account.roles.includes('admin'),
+              name: 'Alex Morgan',
               twoFactorStep: options.twoFactorSteps?.[id] ?? 'none',
             }
           : null,
@@ -148,7 +149,7 @@ Deno.test('a bad payload is a 400 with the reason', async () => {
 });
 
 Deno.test(
-  'invite: emails the invitation to /reset-password, stamps the admin, grants the role as the admin',
+  'invite: emails the invitation (role, who invited) to /welcome, stamps the admin, grants the role as the admin',
   async () => {
     const { call, log, accounts } = setup();
     const response = await answer(
@@ -168,7 +169,9 @@ Deno.test(
         email: 'Casey@Example.com',
         firstName: 'Casey',
         lastName: 'Coach',
-        redirectTo: 'http://localhost:5173/reset-password',
+        role: 'coach',
+        invitedBy: 'Alex Morgan',
+        redirectTo: 'http://localhost:5173/welcome',
       },
     ]);
     assert.deepEqual(log.stamps, [

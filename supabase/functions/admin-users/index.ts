@@ -2,7 +2,10 @@ import { HttpError } from '../_shared/http.ts';
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { staffTwoFactorStepOf } from '../_shared/staff-two-factor.ts';
 import { check, exactIlike, requireEnv, serviceClient } from '../_shared/supabase.ts';
-import { createHandler, type Account, type AccountsPort } from './handler.ts';
+import { createHandler, type Account, type AccountsPort, type InvitableRole } from './handler.ts';
+
+/** The role as the invitation email says it ("… invited you to join Ploom as a coach"). */
+const INVITED_AS: Record<InvitableRole, string> = { coach: 'a coach', admin: 'an admin' };
 
 /** Long enough to mean "until reactivated" (GoTrue takes a Go duration; about 100 years). */
 const BAN_DURATION = '876000h';
@@ -20,6 +23,14 @@ async function rolesOf(userId: string): Promise<string[]> {
     role: string;
   }[];
   return rows.map((row) => row.role);
+}
+
+async function nameOf(userId: string): Promise<string | undefined> {
+  const profile = check(
+    await serviceClient().from('profiles').select('first_name, last_name').eq('id', userId).maybeSingle(),
+  ) as { first_name: string | null; last_name: string | null } | null;
+  const name = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ').trim();
+  return name || undefined;
 }
 
 async function accountOf(id: string): Promise<Account | null> {
@@ -43,6 +54,7 @@ const accounts: AccountsPort = {
     return {
       id: data.user.id,
       isAdmin: (await rolesOf(data.user.id)).includes('admin'),
+      name: await nameOf(data.user.id),
       twoFactorStep: await staffTwoFactorStepOf(token),
     };
   },
@@ -72,10 +84,17 @@ const accounts: AccountsPort = {
     }
     return false;
   },
-  async invite({ email, firstName, lastName, redirectTo }) {
+  async invite({ email, firstName, lastName, role, invitedBy, redirectTo }) {
     const { data, error } = await serviceClient().auth.admin.inviteUserByEmail(email, {
       redirectTo,
-      data: { first_name: firstName, ...(lastName ? { last_name: lastName } : {}) },
+      // What the invitation email says (supabase/templates/invite.html reads .Data). Only words for
+      // the email: the role itself is granted in user_roles, never read from this user-editable data.
+      data: {
+        first_name: firstName,
+        ...(lastName ? { last_name: lastName } : {}),
+        invited_as: INVITED_AS[role],
+        ...(invitedBy ? { invited_by: invitedBy } : {}),
+      },
     });
     if (error) {
       if (error.status === 422 || error.code === 'email_exists') {

@@ -5,7 +5,8 @@ import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
 /**
  * A parent's billing actions on /app/billing: start a Stripe Checkout for a plan, change plan,
  * pause, resume, cancel (at the end of the paid month), update the card (Stripe's customer portal),
- * and a fresh download link for an invoice. It asks Stripe to make each change and answers at once;
+ * a fresh download link for an invoice, and a summary of what only Stripe knows (the next charge with
+ * a plan change's prorations, the card on file). It asks Stripe to make each change and answers at once;
  * the family's subscription rows change when Stripe's webhook event arrives (`stripe-webhook`, the
  * only writer of subscription state), which the page waits for.
  */
@@ -24,6 +25,7 @@ export const billingSchema = z.discriminatedUnion(
     z.object({ action: z.literal('cancel') }).strict(),
     z.object({ action: z.literal('keep') }).strict(),
     z.object({ action: z.literal('update_card') }).strict(),
+    z.object({ action: z.literal('summary') }).strict(),
     z
       .object({
         action: z.literal('invoice_link'),
@@ -38,7 +40,7 @@ export const billingSchema = z.discriminatedUnion(
       issue.code === 'invalid_union_discriminator'
         ? {
             message:
-              "must be 'checkout', 'change_plan', 'pause', 'resume', 'cancel', 'keep', 'update_card' or 'invoice_link'",
+              "must be 'checkout', 'change_plan', 'pause', 'resume', 'cancel', 'keep', 'update_card', 'summary' or 'invoice_link'",
           }
         : { message: ctx.defaultError },
   },
@@ -48,6 +50,27 @@ export type BillingPayload = z.output<typeof billingSchema>;
 export interface Parent {
   id: string;
   email: string;
+  /** The parent's name (profile), for the Stripe customer: invoices are billed to it. */
+  name: string | null;
+}
+
+/** The next charge as Stripe previews it: the renewal plus any prorations of a plan change. */
+export interface NextCharge {
+  /** in the currency's smallest unit (cents) */
+  amount_due: number;
+  currency: string;
+  /** when Stripe will charge it (ISO), null while collection is paused */
+  date: string | null;
+  /** the part of amount_due that settles a change of plan (credit for unused time, charge for the new) */
+  proration: number;
+}
+
+/** The card Stripe charges, as the parent may see it. */
+export interface CardOnFile {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
 }
 
 /** The family's current subscription as our tables hold it (written by the webhook). */
@@ -86,6 +109,10 @@ export interface StripePort {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
   invoicePdf(invoiceId: string): Promise<string | null>;
+  /** The subscription's next invoice (Stripe's invoice preview); null when none is coming. */
+  nextCharge(customerId: string, subscriptionId: string): Promise<NextCharge | null>;
+  /** The customer's default card; null when none is saved. */
+  cardOf(customerId: string): Promise<CardOnFile | null>;
 }
 
 export interface BillingDeps {
@@ -185,6 +212,17 @@ export function createHandler(deps: BillingDeps): Handler {
           const customerId = await data.customerOf(parent.id);
           if (!customerId) throw new HttpError(409, 'You have no card on file yet: choose a plan first');
           return json(200, { url: await stripe.portalUrl(customerId, billingPage()) });
+        }
+        case 'summary': {
+          // What only Stripe knows: the next charge with its prorations, and the card it goes on.
+          const customerId = await data.customerOf(parent.id);
+          if (!customerId) return json(200, { next_charge: null, card: null });
+          const upcoming = current && !current.pause_behavior && !current.cancel_at_period_end;
+          const [nextCharge, card] = await Promise.all([
+            upcoming ? stripe.nextCharge(customerId, current.id) : null,
+            stripe.cardOf(customerId),
+          ]);
+          return json(200, { next_charge: nextCharge, card });
         }
         case 'invoice_link': {
           if (!(await data.hasInvoice(parent.id, payload.invoice_id)))

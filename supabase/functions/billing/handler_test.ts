@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { jsonRequest, memoryLogger } from '../_shared/testing.ts';
 import { createHandler, type BillingData, type CurrentSubscription, type StripePort } from './handler.ts';
 
-const PARENT = { id: '33333333-3333-4333-8333-333333333333', email: 'sam@example.com' };
+const PARENT = { id: '33333333-3333-4333-8333-333333333333', email: 'sam@example.com', name: 'Sam Rivera' };
 const SITE = 'http://localhost:5173';
 
 /** The family's rows and Stripe in memory, recording every Stripe call the handler makes. */
@@ -34,6 +34,13 @@ function setup(
     setCancelAtPeriodEnd: record('setCancelAtPeriodEnd', undefined),
     portalUrl: record('portalUrl', 'http://127.0.0.1:54329/portal/bps_1'),
     invoicePdf: record('invoicePdf', 'http://127.0.0.1:54329/invoices/in_Mine.pdf'),
+    nextCharge: record('nextCharge', {
+      amount_due: 95000,
+      currency: 'usd',
+      date: '2026-12-26T00:00:00.000Z',
+      proration: 30000,
+    }),
+    cardOf: record('cardOf', { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 }),
   };
   const logger = memoryLogger();
   const handler = createHandler({
@@ -83,7 +90,7 @@ Deno.test('without a session it is a 401; an account that is not a parent gets a
 Deno.test('every bad payload is a 400 with the reason, and Stripe is not called', async () => {
   const { call, calls } = setup({ subscription: active() });
   const actions =
-    "'checkout', 'change_plan', 'pause', 'resume', 'cancel', 'keep', 'update_card' or 'invoice_link'";
+    "'checkout', 'change_plan', 'pause', 'resume', 'cancel', 'keep', 'update_card', 'summary' or 'invoice_link'";
   const plans = "must be 'steady-growth', 'focused-progress' or 'intensive-momentum'";
   const cases: [unknown, string][] = [
     ['', 'Body must be a JSON object'],
@@ -273,5 +280,49 @@ Deno.test(
       successUrl: string;
     };
     assert.ok(checkout.successUrl.startsWith(`${SITE}/app/billing`));
+  },
+);
+
+Deno.test(
+  'summary: the next charge as Stripe previews it (prorations included) and the card on file',
+  async () => {
+    const { call, calls } = setup({
+      subscription: active({ plan: 'focused-progress' }),
+      customer: 'cus_Mine',
+    });
+    assert.deepEqual(await call({ action: 'summary' }), {
+      status: 200,
+      body: {
+        next_charge: {
+          amount_due: 95000,
+          currency: 'usd',
+          date: '2026-12-26T00:00:00.000Z',
+          proration: 30000,
+        },
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+      },
+    });
+    assert.deepEqual(calls, [
+      ['nextCharge', 'cus_Mine', 'sub_Mine'],
+      ['cardOf', 'cus_Mine'],
+    ]);
+  },
+);
+
+Deno.test(
+  'summary: no charge is coming while paused or cancelled; nothing at all before a checkout',
+  async () => {
+    for (const subscription of [active({ pause_behavior: 'void' }), active({ cancel_at_period_end: true })]) {
+      const { call, calls } = setup({ subscription, customer: 'cus_Mine' });
+      const answer = await call({ action: 'summary' });
+      assert.equal(answer.body.next_charge, null);
+      assert.deepEqual(calls, [['cardOf', 'cus_Mine']]);
+    }
+    const { call, calls } = setup();
+    assert.deepEqual(await call({ action: 'summary' }), {
+      status: 200,
+      body: { next_charge: null, card: null },
+    });
+    assert.deepEqual(calls, []);
   },
 );

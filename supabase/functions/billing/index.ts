@@ -14,7 +14,11 @@ const data: BillingData = {
       role: string;
     }[];
     if (!roles.some((r) => r.role === 'parent')) return 'not-a-parent';
-    return { id: auth.user.id, email: auth.user.email ?? '' };
+    const profile = check(
+      await db().from('profiles').select('first_name, last_name').eq('id', auth.user.id).maybeSingle(),
+    ) as { first_name: string | null; last_name: string | null } | null;
+    const name = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ').trim();
+    return { id: auth.user.id, email: auth.user.email ?? '', name: name || null };
   },
   async customerOf(parentId) {
     const row = check(
@@ -56,7 +60,11 @@ const prices = new Map<string, string>();
 const stripePort: StripePort = {
   async createCustomer(parent) {
     const customer = await stripe().customers.create(
-      { email: parent.email, metadata: { parent_id: parent.id } },
+      {
+        email: parent.email,
+        ...(parent.name ? { name: parent.name } : {}),
+        metadata: { parent_id: parent.id },
+      },
       { idempotencyKey: `customer-${parent.id}` },
     );
     return customer.id;
@@ -117,6 +125,49 @@ const stripePort: StripePort = {
   async invoicePdf(invoiceId) {
     const invoice = await stripe().invoices.retrieve(invoiceId);
     return invoice.invoice_pdf ?? null;
+  },
+  async nextCharge(customerId, subscriptionId) {
+    try {
+      const preview = await stripe().invoices.createPreview({
+        customer: customerId,
+        subscription: subscriptionId,
+      });
+      const proration = preview.lines.data
+        .filter((line) => line.parent?.subscription_item_details?.proration)
+        .reduce((sum, line) => sum + line.amount, 0);
+      return {
+        amount_due: preview.amount_due,
+        currency: preview.currency,
+        date: preview.next_payment_attempt
+          ? new Date(preview.next_payment_attempt * 1000).toISOString()
+          : null,
+        proration,
+      };
+    } catch (error) {
+      // No invoice is coming (Stripe's invoice_upcoming_none), or Stripe does not know the subscription.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
+  },
+  async cardOf(customerId) {
+    try {
+      const customer = await stripe().customers.retrieve(customerId, {
+        expand: ['invoice_settings.default_payment_method'],
+      });
+      if (customer.deleted) return null;
+      let method = customer.invoice_settings.default_payment_method;
+      if (!method || typeof method === 'string') {
+        method = (await stripe().customers.listPaymentMethods(customerId, { type: 'card', limit: 1 }))
+          .data[0];
+      }
+      const card = method?.card;
+      return card
+        ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year }
+        : null;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+      throw error;
+    }
   },
 };
 

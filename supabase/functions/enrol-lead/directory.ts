@@ -62,7 +62,12 @@ export const supabaseDirectory: EnrolDirectory = {
   async inviteParent(email, names, redirectTo) {
     const { error } = await serviceClient().auth.admin.inviteUserByEmail(email, {
       redirectTo,
-      data: { first_name: names.firstName ?? undefined, last_name: names.lastName ?? undefined },
+      // invited_as: what the invitation email says (supabase/templates/invite.html), never a grant.
+      data: {
+        first_name: names.firstName ?? undefined,
+        last_name: names.lastName ?? undefined,
+        invited_as: 'a parent',
+      },
     });
     if (!error) return 'invited';
     if ((error as { code?: string }).code === 'email_exists' || error.status === 422) return 'exists';

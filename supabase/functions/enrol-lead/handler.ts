@@ -124,7 +124,7 @@ export function createHandler(deps: {
       const invitation = await deps.directory.inviteParent(
         lead.email,
         splitName(lead.name),
-        `${site}/reset-password`,
+        `${site}/welcome`,
       );
       const result = await deps.directory.enrol(token, lead.id, childFirstName, childAge);
       return json(200, { ...result, invited: invitation === 'invited' && !result.alreadyEnrolled });

@@ -101,9 +101,7 @@ Deno.test(
       alreadyEnrolled: false,
       invited: true,
     });
-    assert.deepEqual(invites, [
-      { email: row.email, firstName: 'Nora', redirectTo: `${SITE}/reset-password` },
-    ]);
+    assert.deepEqual(invites, [{ email: row.email, firstName: 'Nora', redirectTo: `${SITE}/welcome` }]);
     assert.deepEqual(enrolments, [{ leadId: row.id, childFirstName: 'Ivy', childAge: 8 }]);
   },
 );

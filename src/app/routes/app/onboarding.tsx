@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import { AreaPage } from '@/app/components/area-shell';
+import { useOnboarding } from '@/features/family/api/get-onboarding';
+import { childrenPageHeading } from '@/features/family/lib/children-page-copy';
 
 // Loaded by this route (see dashboard.tsx).
 const OnboardingScreen = lazy(() =>
@@ -7,12 +9,11 @@ const OnboardingScreen = lazy(() =>
 );
 
 export default function Screen() {
+  // The same query the screen reads: a family being coached sees its children and times, not a start.
+  const { data } = useOnboarding();
+  const { title, description } = childrenPageHeading(data);
   return (
-    <AreaPage
-      area="Parent"
-      title="Getting started"
-      description="Tell us about your child so we can match the right coach."
-    >
+    <AreaPage area="Parent" title={title} description={description}>
       <OnboardingScreen />
     </AreaPage>
   );

@@ -1,15 +1,7 @@
-import { AreaPage } from '@/app/components/area-shell';
 import { paths } from '@/config/paths';
 import { ChildDashboard } from '@/features/child-area/components/child-dashboard';
 
+/** /child/dashboard: the child's home; its heading greets the child by name (the dashboard's own). */
 export default function Screen() {
-  return (
-    <AreaPage
-      area="Child"
-      title="My Dashboard"
-      description="Your next session, your Ploom Points and your at-home tools."
-    >
-      <ChildDashboard sessionHref={paths.childSession.href} />
-    </AreaPage>
-  );
+  return <ChildDashboard sessionHref={paths.childSession.href} />;
 }

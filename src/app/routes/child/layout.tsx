@@ -1,14 +1,29 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
 import { RequireAuth } from '@/app/components/require-auth';
-import { AreaShell, type AreaSection } from '@/app/components/area-shell';
+import { LoadingScreen } from '@/app/loading-screen';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ChildFrame } from '@/features/child-area/components/child-frame';
+import { useNavigate } from '@/lib/navigation';
 
-const sections: AreaSection[] = [{ to: paths.childDashboard, label: 'My Dashboard' }];
-
-/** /child: a child's own area. */
+/** /child: a child's own area, in a frame of its own (big, warm, no tabs: features/child-area). */
 export default function ChildLayout() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
   return (
     <RequireAuth roles={['child']}>
-      <AreaShell area="Child" sections={sections} />
+      <ChildFrame
+        homeHref={paths.childDashboard}
+        onSignOut={async () => {
+          await signOut();
+          navigate(paths.home);
+        }}
+      >
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </ChildFrame>
     </RequireAuth>
   );
 }

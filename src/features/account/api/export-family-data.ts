@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
+import { renderFamilyDataSummary, type FamilyExport } from '../lib/family-data-summary';
 
 /** Everything the product holds about the family, as the database defines it (decision 092). */
 export async function exportFamilyData(): Promise<unknown> {
@@ -9,19 +10,35 @@ export async function exportFamilyData(): Promise<unknown> {
   return data;
 }
 
-/** The export's file name: ploom-family-data-YYYY-MM-DD.json. */
-export function exportFileName(now = new Date()): string {
-  return `ploom-family-data-${now.toISOString().slice(0, 10)}.json`;
+/** The export's file name: ploom-family-data-YYYY-MM-DD.json (or .html, the readable summary). */
+export function exportFileName(now = new Date(), extension: 'json' | 'html' = 'json'): string {
+  return `ploom-family-data-${now.toISOString().slice(0, 10)}.${extension}`;
 }
 
 /** Fetches the export and hands it to the browser as a JSON download. */
 export async function downloadFamilyData(): Promise<void> {
   const data = await exportFamilyData();
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName());
+}
+
+/**
+ * Fetches the same export and saves the page made from it in the browser (a readable, printable
+ * summary: lib/family-data-summary), with times in the parent's own time zone.
+ */
+export async function downloadFamilyDataSummary(): Promise<void> {
+  const data = (await exportFamilyData()) as FamilyExport;
+  const html = renderFamilyDataSummary(data, {
+    locale: navigator.language || 'en-US',
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+  saveFile(new Blob([html], { type: 'text/html;charset=utf-8' }), exportFileName(new Date(), 'html'));
+}
+
+function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = exportFileName();
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
@@ -30,4 +47,8 @@ export async function downloadFamilyData(): Promise<void> {
 
 export function useDownloadFamilyData() {
   return useMutation({ mutationFn: downloadFamilyData });
+}
+
+export function useDownloadFamilyDataSummary() {
+  return useMutation({ mutationFn: downloadFamilyDataSummary });
 }

@@ -4,12 +4,16 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { DELETE_CONFIRMATION, useDeleteFamily } from '../api/delete-family';
-import { useDownloadFamilyData } from '../api/export-family-data';
+import { useDownloadFamilyData, useDownloadFamilyDataSummary } from '../api/export-family-data';
 import { SectionCard } from './section-card';
 
 /** Download everything as JSON; delete the account and every child's data. */
 export function YourData({ onDeleted, privacyHref }: { onDeleted: () => void; privacyHref: string }) {
   const download = useDownloadFamilyData();
+  const summary = useDownloadFamilyDataSummary();
+  const started = () => toast({ title: 'Your download has started' });
+  const failed = () =>
+    toast({ title: 'Download failed', description: 'Please try again in a moment.', variant: 'destructive' });
   const remove = useDeleteFamily();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -17,24 +21,20 @@ export function YourData({ onDeleted, privacyHref }: { onDeleted: () => void; pr
     <div className="flex flex-col gap-6">
       <SectionCard
         title="Download your family's data"
-        description="One JSON file with your family's data: your account, your children, sessions, coach updates and session notes, points, consent, your emails' settings and the forms you sent us. Our team's own records of your enquiry (its status and internal notes) are not in it: ask us for them at any time."
+        description="Your family's data: your account, your children, sessions, coach updates and session notes, points, consent, your emails' settings and the forms you sent us. The summary is a page to read and print; the JSON file is the same data for another service. Our team's own records of your enquiry (its status and internal notes) are not in it: ask us for them at any time."
       >
-        <Button
-          onClick={() =>
-            download.mutateAsync().then(
-              () => toast({ title: 'Your download has started' }),
-              () =>
-                toast({
-                  title: 'Download failed',
-                  description: 'Please try again in a moment.',
-                  variant: 'destructive',
-                }),
-            )
-          }
-          disabled={download.isPending}
-        >
-          {download.isPending ? 'Preparing…' : 'Download data (JSON)'}
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => summary.mutateAsync().then(started, failed)} disabled={summary.isPending}>
+            {summary.isPending ? 'Preparing…' : 'Download readable summary (HTML)'}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => download.mutateAsync().then(started, failed)}
+            disabled={download.isPending}
+          >
+            {download.isPending ? 'Preparing…' : 'Download data (JSON)'}
+          </Button>
+        </div>
       </SectionCard>
       <SectionCard
         title="Delete your account"

@@ -7,11 +7,16 @@ import { PageTracker } from '../components/page-tracker';
 import type { PageViewEvent } from '../api/record-page-view';
 import type { PageLeaveEvent } from '../lib/send-page-leave';
 
-// Run "when idle" work at once.
+// Run "when idle" work at once, unless a test holds it back (a browser not idle yet).
+const idle = vi.hoisted(() => ({ immediate: true, queued: new Set<() => void>() }));
 vi.mock('@/lib/when-idle', () => ({
   whenIdle: (task: () => void) => {
-    task();
-    return () => undefined;
+    if (idle.immediate) {
+      task();
+      return () => undefined;
+    }
+    idle.queued.add(task);
+    return () => idle.queued.delete(task);
   },
 }));
 
@@ -35,6 +40,8 @@ function setup(initial = '/coaching?utm_source=ads') {
 }
 
 beforeEach(() => {
+  idle.immediate = true;
+  idle.queued.clear();
   sessionStorage.clear();
   vi.useRealTimers();
 });
@@ -93,5 +100,18 @@ describe('PageTracker', () => {
     );
     await act(async () => undefined);
     expect(recordPageView).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a view still waiting for an idle moment when the visitor leaves first, once', () => {
+    idle.immediate = false;
+    const { views, leaves } = setup('/waitlist');
+    expect(views).toHaveLength(0);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(views.map((v) => v.page_path)).toEqual(['/waitlist']);
+    expect(leaves.map((l) => l.page_path)).toEqual(['/waitlist']);
+    // The idle moment that never came was called off: no second view.
+    expect(idle.queued.size).toBe(0);
   });
 });

@@ -33,6 +33,8 @@ export function PageTracker({
   const current = useRef<CurrentPage | null>(null);
   // location.key is the same when StrictMode runs an effect twice, and new on every navigation.
   const trackedKey = useRef<string | null>(null);
+  // Views still waiting for the browser to be idle: sent at once if the visitor leaves first.
+  const pendingViews = useRef(new Set<() => void>());
 
   useEffect(() => {
     if (trackedKey.current === location.key) return;
@@ -45,10 +47,7 @@ export function PageTracker({
     if (isChildPath(location.pathname)) {
       // The child area: one anonymous page view, nothing else (no landing, no leave).
       current.current = null;
-      const anonymous = anonymousChildView(location.pathname);
-      whenIdle(() => {
-        recordPageView(anonymous).catch(() => undefined);
-      });
+      sendWhenIdle(pendingViews.current, () => recordPageView(anonymousChildView(location.pathname)));
       return;
     }
     const sessionId = getSessionId();
@@ -66,13 +65,13 @@ export function PageTracker({
     };
     // The first view waits for load + idle so supabase-js never delays the first paint. Not
     // cancelled on cleanup: StrictMode's extra cleanup must not drop the view.
-    whenIdle(() => {
-      recordPageView(event).catch(() => undefined);
-    });
+    sendWhenIdle(pendingViews.current, () => recordPageView(event));
   }, [location.key, location.pathname, location.search, recordPageView, sendPageLeave]);
 
   useEffect(() => {
     const leave = () => {
+      // A visitor who leaves before the browser was idle: their views go now, or never.
+      for (const send of [...pendingViews.current]) send();
       const page = current.current;
       if (!page || page.left) return;
       page.left = true;
@@ -95,6 +94,22 @@ export function PageTracker({
   }, [sendPageLeave]);
 
   return null;
+}
+
+/**
+ * Sends a view once the page is idle, keeping it in `pending` until then so a leave can send it at
+ * once instead (the request itself survives the page: api/record-page-view). Failures are ignored.
+ */
+function sendWhenIdle(pending: Set<() => void>, record: () => Promise<void>): void {
+  // whenIdle may run `send` at once, before it returns its canceller.
+  const idle: { cancel?: () => void } = {};
+  const send = () => {
+    if (!pending.delete(send)) return;
+    idle.cancel?.();
+    record().catch(() => undefined);
+  };
+  pending.add(send);
+  idle.cancel = whenIdle(send);
 }
 
 function leaveEvent(sessionId: string, page: CurrentPage): PageLeaveEvent {

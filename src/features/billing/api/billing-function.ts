@@ -12,7 +12,8 @@ export type BillingAction =
   | { action: 'resume' }
   | { action: 'cancel' }
   | { action: 'keep' }
-  | { action: 'update_card' };
+  | { action: 'update_card' }
+  | { action: 'summary' };
 
 export interface BillingAnswer {
   /** Where to send the parent (Stripe Checkout, or the portal to update the card). */
@@ -24,10 +25,12 @@ export interface BillingAnswer {
  * Calls the billing edge function as the signed-in parent. Throws an Error with the function's own
  * reason (`{ error }`) when it refuses.
  */
-export async function callBilling(body: BillingAction): Promise<BillingAnswer> {
+export async function callBilling<Answer extends object = BillingAnswer>(
+  body: BillingAction,
+): Promise<Answer> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.functions.invoke<BillingAnswer>(BILLING_FUNCTION, { body });
-  if (!error) return data ?? {};
+  const { data, error } = await supabase.functions.invoke<Answer>(BILLING_FUNCTION, { body });
+  if (!error) return data ?? ({} as Answer);
   const context = (error as { context?: unknown }).context;
   if (context instanceof Response) {
     const reason = await context
@@ -44,7 +47,7 @@ export async function callBilling(body: BillingAction): Promise<BillingAnswer> {
 export function useBillingAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: callBilling,
+    mutationFn: (body: BillingAction) => callBilling(body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: billingKey }),
   });
 }

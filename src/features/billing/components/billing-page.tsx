@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useLocation } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import { planCancelNote, plans, type PlanId } from '@/content/plans';
+import { familySessionsLabel, planCancelNote, planSessionsScope, plans, type PlanId } from '@/content/plans';
 import { aboutPage } from '@/content/pages';
 import { useBillingAction, type BillingAction } from '../api/billing-function';
 import { useBilling, type Billing } from '../api/get-billing';
+import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary';
 import { billingState, formatDate, formatMoney, STAGE_LABELS, type BillingStage } from '../lib/billing-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { InvoicesTable } from './invoices-table';
@@ -74,6 +75,12 @@ export function BillingPage() {
     checkout === 'cancelled' ? 'Checkout was cancelled: nothing was charged.' : null,
   );
   const billing = useBilling({ waiting: waiting !== null });
+  const currentSubscription = billing.data?.subscription ?? null;
+  // Stripe's word on the next charge and the card, once there is a plan that is not over.
+  const summary = useBillingSummary(
+    currentSubscription,
+    currentSubscription !== null && !['canceled', 'incomplete_expired'].includes(currentSubscription.status),
+  );
   const action = useBillingAction();
   const [dialog, setDialog] = useState<Change | null>(null);
   const [newPlan, setNewPlan] = useState<PlanId | ''>('');
@@ -214,8 +221,7 @@ export function BillingPage() {
             <div>
               <dt className="text-sm text-ink-muted">Plan</dt>
               <dd className="font-semibold" data-testid="current-plan">
-                {state.plan.name} · {state.plan.sessionsPerWeek} session
-                {state.plan.sessionsPerWeek === 1 ? '' : 's'} a week
+                {state.plan.name} · {familySessionsLabel(state.plan.sessionsPerWeek)}
               </dd>
             </div>
             <div>
@@ -234,12 +240,15 @@ export function BillingPage() {
             <div>
               <dt className="text-sm text-ink-muted">Next charge</dt>
               <dd className="font-semibold" data-testid="next-charge">
-                {state.nextCharge
-                  ? `${formatMoney(state.nextCharge.amount * 100)} on ${formatDate(state.nextCharge.date)}`
-                  : state.stage === 'paused'
-                    ? 'None while paused'
-                    : 'None: your plan ends'}
+                <NextChargeText stage={state.stage} fallback={state.nextCharge} summary={summary} />
               </dd>
+              {summary.data?.nextCharge?.proration ? (
+                <dd className="mt-1 text-sm text-ink-muted" data-testid="next-charge-proration">
+                  {summary.data.nextCharge.proration > 0
+                    ? `Includes ${formatMoney(summary.data.nextCharge.proration, summary.data.nextCharge.currency)} for your change of plan, for the rest of this month.`
+                    : `Includes a credit of ${formatMoney(-summary.data.nextCharge.proration, summary.data.nextCharge.currency)} for your change of plan, for the rest of this month.`}
+                </dd>
+              ) : null}
             </div>
           </dl>
           <div className="mt-6 flex flex-wrap gap-3">
@@ -267,7 +276,35 @@ export function BillingPage() {
               </Button>
             )}
           </div>
-          <p className="mt-4 text-sm text-ink-muted">{planCancelNote}</p>
+          <p className="mt-4 text-sm text-ink-muted">
+            {planSessionsScope} {planCancelNote}
+          </p>
+        </section>
+      ) : null}
+
+      {summary.data?.card && state.stage !== 'ended' ? (
+        <section
+          aria-labelledby="card-heading"
+          className="rounded-3xl border border-brand-100 bg-white p-6 shadow-sm"
+        >
+          <h2 id="card-heading" className="font-display text-xl font-bold text-ink">
+            Payment card
+          </h2>
+          <p className="mt-2" data-testid="card-on-file">
+            {cardText(summary.data.card)}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-4"
+            onClick={() => void run({ action: 'update_card' })}
+            disabled={action.isPending}
+          >
+            Replace card
+          </Button>
+          <p className="mt-2 text-sm text-ink-muted">
+            Opens Stripe&apos;s secure page, then brings you back here.
+          </p>
         </section>
       ) : null}
 
@@ -321,8 +358,7 @@ export function BillingPage() {
                   .filter((p) => p.id !== subscription?.plan)
                   .map((p) => (
                     <option key={p.id} value={p.id}>
-                      {p.name}: ${p.price} a month, {p.sessionsPerWeek} session
-                      {p.sessionsPerWeek === 1 ? '' : 's'} a week
+                      {p.name}: ${p.price} a month, {familySessionsLabel(p.sessionsPerWeek)}
                     </option>
                   ))}
               </Select>
@@ -337,4 +373,39 @@ export function BillingPage() {
       ) : null}
     </div>
   );
+}
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+function cardText(card: NonNullable<BillingSummary['card']>): string {
+  const brand = BRANDS[card.brand] ?? 'Card';
+  return `${brand} ending in ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
+}
+
+/**
+ * The next charge as Stripe previews it (with a plan change's difference); while it loads, a word
+ * that it is loading; if Stripe cannot say, the plan's price on the renewal date.
+ */
+function NextChargeText({
+  stage,
+  fallback,
+  summary,
+}: {
+  stage: BillingStage;
+  fallback: { amount: number; date: string } | null;
+  summary: ReturnType<typeof useBillingSummary>;
+}) {
+  if (!fallback) return <>{stage === 'paused' ? 'None while paused' : 'None: your plan ends'}</>;
+  const next = summary.data?.nextCharge;
+  if (next?.date) return <>{`${formatMoney(next.amountDue, next.currency)} on ${formatDate(next.date)}`}</>;
+  if (summary.isPending) return <>Checking with Stripe…</>;
+  return <>{`${formatMoney(fallback.amount * 100)} on ${formatDate(fallback.date)}`}</>;
 }

@@ -17,7 +17,21 @@ function toolsQuery() {
   };
   return builder;
 }
-const from = vi.fn(() => toolsQuery());
+const rewards = [
+  { id: 'r1', title: 'Pick the Friday film', points_cost: 20 },
+  { id: 'r2', title: 'A trip to the park', points_cost: 50 },
+];
+/** supabase-js's query builder for family_rewards: ordered twice, then awaited. */
+function rewardsQuery() {
+  const result = Promise.resolve({ data: rewards, error: null });
+  const builder = {
+    select: () => builder,
+    order: () => builder,
+    then: result.then.bind(result),
+  };
+  return builder;
+}
+const from = vi.fn((table: string) => (table === 'family_rewards' ? rewardsQuery() : toolsQuery()));
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => Promise.resolve({ rpc, from }) }));
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
@@ -51,7 +65,7 @@ function renderDashboard(startsIn: number | null) {
 describe('the child dashboard', () => {
   it('greets the child and shows the points, the next session and its coach', async () => {
     renderDashboard(24 * 60);
-    expect(await screen.findByText('Hi Mia!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi Mia!' })).toBeTruthy();
     expect(screen.getByText('30')).toBeTruthy();
     expect(screen.getByText('with Jordan')).toBeTruthy();
     expect(screen.getByText(/^Tomorrow at /)).toBeTruthy();
@@ -100,5 +114,18 @@ describe('session times as a child reads them', () => {
     expect(isRoomOpen({ opensAt: 10, closesAt: 20 }, 9)).toBe(false);
     expect(isRoomOpen({ opensAt: 10, closesAt: 20 }, 10)).toBe(true);
     expect(isRoomOpen({ opensAt: 10, closesAt: 20 }, 20)).toBe(false);
+  });
+
+  it('shows the rewards her grown-up set and how close her points are to each', async () => {
+    renderDashboard(null);
+    const region = await screen.findByRole('region', { name: 'Your rewards' });
+    const film = await within(region).findByRole('progressbar', { name: 'Pick the Friday film' });
+    expect(film.getAttribute('aria-valuenow')).toBe('20');
+    expect(film.getAttribute('aria-valuetext')).toBe('20 of 20 points');
+    expect(within(region).getByText('You did it! Ask your grown-up for it.')).toBeTruthy();
+    const park = within(region).getByRole('progressbar', { name: 'A trip to the park' });
+    expect(park.getAttribute('aria-valuenow')).toBe('30');
+    expect(within(region).getByText('30 of 50 points. 20 more points to go!')).toBeTruthy();
+    expect(from).toHaveBeenCalledWith('family_rewards');
   });
 });

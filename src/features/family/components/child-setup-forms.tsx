@@ -65,7 +65,7 @@ const timesSchema = z.object({
 });
 
 /** A child's preferred session times, editable. */
-export function PreferredTimesForm({ child }: { child: OnboardingChild }) {
+export function PreferredTimesForm({ child, onSaved }: { child: OnboardingChild; onSaved?: () => void }) {
   const save = useSavePreferredTimes();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof timesSchema>>({
     resolver: zodResolver(timesSchema),
@@ -75,6 +75,7 @@ export function PreferredTimesForm({ child }: { child: OnboardingChild }) {
     try {
       await save.mutateAsync({ childId: child.id, times: parseTimeValues(values.times) });
       toast({ title: 'Saved', description: `${child.firstName}'s preferred times are saved.` });
+      onSaved?.();
     } catch (error) {
       failed(error);
     }

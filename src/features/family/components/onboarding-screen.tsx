@@ -44,15 +44,26 @@ function ChildSetup({
           <p className="text-sm text-ink-muted">{child.focusAreas.map(challengeLabel).join(' · ')}</p>
         ) : null}
       </div>
-      <ul className="grid gap-1 text-sm">
-        <Step done={child.consented}>Parental consent</Step>
-        <Step done={child.times.length > 0}>
-          Preferred times{child.times.length ? `: ${child.times.map(preferredTimeLabel).join(', ')}` : ''}
-        </Step>
-      </ul>
+      {child.matched ? (
+        <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+          <dt className="font-semibold text-ink">Coach</dt>
+          <dd>{child.coachName ?? 'Matched with a coach'}</dd>
+          <dt className="font-semibold text-ink">Parental consent</dt>
+          <dd>{child.consented ? 'Given' : 'Needed for the current terms'}</dd>
+          <dt className="font-semibold text-ink">Preferred times</dt>
+          <dd>{child.times.length ? child.times.map(preferredTimeLabel).join(', ') : 'None yet'}</dd>
+        </dl>
+      ) : (
+        <ul className="grid gap-1 text-sm">
+          <Step done={child.consented}>Parental consent</Step>
+          <Step done={child.times.length > 0}>
+            Preferred times{child.times.length ? `: ${child.times.map(preferredTimeLabel).join(', ')}` : ''}
+          </Step>
+        </ul>
+      )}
       {!child.consented && notice ? <ConsentForm child={child} notice={notice} /> : null}
       {child.times.length === 0 || editTimes ? (
-        <PreferredTimesForm child={child} />
+        <PreferredTimesForm child={child} onSaved={() => setEditTimes(false)} />
       ) : (
         <Button variant="ghost" size="sm" className="w-fit" onClick={() => setEditTimes(true)}>
           Change {child.firstName}&apos;s preferred times
@@ -81,14 +92,18 @@ export function OnboardingScreen() {
   const showForm = notice !== null && (children.length === 0 || adding);
   return (
     <div className="grid gap-8">
-      {done ? (
+      {data.matched ? null : done ? (
         <section aria-labelledby="onboarding-done" className="rounded-3xl bg-brand-50 p-5">
           <h2 id="onboarding-done" className="font-display text-2xl font-extrabold text-ink">
             You&apos;re all set
           </h2>
           <p className="mt-1 text-ink">
-            Thank you. We&apos;ll match {children.map((c) => c.firstName).join(' and ')} with a coach and book
-            the first session at one of your preferred times.
+            Thank you. We&apos;ll match{' '}
+            {children
+              .filter((c) => !c.matched)
+              .map((c) => c.firstName)
+              .join(' and ')}{' '}
+            with a coach and book the first session at one of your preferred times.
           </p>
           <ButtonLink to={paths.app} className="mt-4">
             Go to My Dashboard

@@ -18,6 +18,10 @@ export interface OnboardingChild {
   /** consent recorded for the current notice */
   consented: boolean;
   times: PreferredTime[];
+  /** a coach is assigned to the child: the family is being coached, not waiting to be matched */
+  matched: boolean;
+  /** the coach's name, when the parent may read it */
+  coachName: string | null;
 }
 
 export interface Onboarding {
@@ -25,6 +29,8 @@ export interface Onboarding {
   children: OnboardingChild[];
   /** at least one child, and every child with consent to the current notice and a preferred time */
   done: boolean;
+  /** at least one child, and every child has a coach: the page is about their times, not a start */
+  matched: boolean;
 }
 
 export function isOnboardingDone(notice: ConsentNotice | null, children: OnboardingChild[]): boolean {
@@ -55,7 +61,7 @@ export async function fetchOnboarding(client: Supabase): Promise<Onboarding> {
   const children = await client
     .from('children')
     .select(
-      'id, first_name, age, focus_areas, hopes, parental_consents(notice_id), preferred_session_times(weekday, day_part)',
+      'id, first_name, age, focus_areas, hopes, coach_id, coaches(display_name), parental_consents(notice_id), preferred_session_times(weekday, day_part)',
     )
     .eq('parent_id', userId)
     .order('created_at');
@@ -70,6 +76,13 @@ export async function fetchOnboarding(client: Supabase): Promise<Onboarding> {
     times: c.preferred_session_times
       .map((t) => ({ weekday: t.weekday, dayPart: t.day_part as DayPart }))
       .sort((a, b) => a.weekday - b.weekday || a.dayPart.localeCompare(b.dayPart)),
+    matched: c.coach_id !== null,
+    coachName: c.coaches?.display_name ?? null,
   }));
-  return { notice, children: list, done: isOnboardingDone(notice, list) };
+  return {
+    notice,
+    children: list,
+    done: isOnboardingDone(notice, list),
+    matched: list.length > 0 && list.every((c) => c.matched),
+  };
 }
