@@ -63,6 +63,10 @@ test('a coach turns on two-factor sign-in, then signs in with a code from the ap
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Two-factor sign-in is on.' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remove Authenticator app/ })).toBeVisible();
+  // Kept: after a reload the factor is listed.
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Remove Authenticator app/ })).toBeVisible();
+  await expect(page.getByText('No authenticator app is set up yet.')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/admin'));

@@ -66,6 +66,12 @@ test('granting admin asks to confirm; cancelling grants nothing, confirming gran
     await expect(page.getByText('Admin role granted to Robin Rolecheck', { exact: true })).toBeVisible();
     await expect(row.getByRole('list', { name: 'Roles of Robin Rolecheck' })).toContainText('Admin');
     expect(await roles()).toEqual(['admin', 'parent']);
+    // Kept: after a reload the account is listed with both roles.
+    await page.reload();
+    await page.getByLabel('Search by name or email').fill(email);
+    await page.getByLabel('Search by name or email').press('Enter');
+    await expect(row.getByRole('list', { name: 'Roles of Robin Rolecheck' })).toContainText('Admin');
+    await expect(row.getByRole('list', { name: 'Roles of Robin Rolecheck' })).toContainText('Parent');
   } finally {
     await db.query(`delete from public.user_roles where user_id = $1 and role = 'admin'`, [person.userId]);
     await db.end();

@@ -114,15 +114,30 @@ test.describe('the demo parent', () => {
     await expect(mia.getByRole('listitem').filter({ hasText: reason })).toContainText('+1', {
       timeout: 15_000,
     });
+    // Kept: a reload still lists it.
+    await page.reload();
+    await expect(mia.getByRole('listitem').filter({ hasText: reason })).toContainText('+1');
 
     await page.goto('/app/leaderboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
-    // The family opts Mia in, unless an earlier run already did (the box follows the saved state).
+    // The family opts Mia in (out first, if an earlier run on this stack left her in: the box
+    // follows the saved state); each choice is kept after a reload.
     const optIn = page.getByLabel('Mia');
+    const miaRow = page.getByRole('row', { name: /Mia.*your family/ });
     await expect(optIn).toBeEnabled();
-    if (!(await optIn.isChecked())) await optIn.click();
+    if (await optIn.isChecked()) {
+      await optIn.click();
+      await expect(miaRow).toHaveCount(0);
+      await page.reload();
+      await expect(optIn).toBeEnabled();
+      await expect(optIn).not.toBeChecked();
+    }
+    await optIn.click();
     await expect(optIn).toBeChecked();
-    await expect(page.getByRole('row', { name: /Mia.*your family/ })).toBeVisible();
+    await expect(miaRow).toBeVisible();
+    await page.reload();
+    await expect(optIn).toBeChecked();
+    await expect(miaRow).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -13,7 +13,9 @@ export type LockName =
   /** a session of the demo child Mia in progress now, which her family's dashboard shows as next */
   | 'mia_session_now'
   /** the sessions of this week that the admin overview counts (created, deleted or ended) */
-  | 'sessions_this_week';
+  | 'sessions_this_week'
+  /** the latest weekly update shared about Mia, which her family's dashboard shows */
+  | 'mia_latest_update';
 
 export interface HeldLock {
   /** the holder's own connection, for what it does under the lock */
