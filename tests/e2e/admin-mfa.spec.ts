@@ -81,4 +81,11 @@ test('a coach turns on two-factor sign-in, then signs in with a code from the ap
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('navigation', { name: 'Coach sections' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toHaveCount(0);
+
+  // The coach removes the app again; that is kept too.
+  await page.goto('/admin/account');
+  await page.getByRole('button', { name: /^Remove Authenticator app/ }).click();
+  await expect(page.getByText('No authenticator app is set up yet.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No authenticator app is set up yet.')).toBeVisible();
 });

@@ -15,7 +15,9 @@ export type LockName =
   /** the sessions of this week that the admin overview counts (created, deleted or ended) */
   | 'sessions_this_week'
   /** the latest weekly update shared about Mia, which her family's dashboard shows */
-  | 'mia_latest_update';
+  | 'mia_latest_update'
+  /** Mia's points total (a test that awards her points holds it alone while it does) */
+  | 'mia_points';
 
 export interface HeldLock {
   /** the holder's own connection, for what it does under the lock */

@@ -65,6 +65,10 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'admin-mfa.spec.ts',
     test: 'a coach turns on two-factor sign-in',
   },
+  'mfa/remove-factor#useRemoveFactor': {
+    spec: 'admin-mfa.spec.ts',
+    test: 'a coach turns on two-factor sign-in',
+  },
   'mfa/verify-code#useVerifyCode': {
     spec: 'admin-mfa.spec.ts',
     test: 'a coach turns on two-factor sign-in',
@@ -101,6 +105,18 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'admin-roles.spec.ts',
     test: 'granting admin asks to confirm',
   },
+  'users/set-account-active#useSetAccountActive': {
+    spec: 'admin-roles.spec.ts',
+    test: 'deactivating asks to confirm',
+  },
+  'account/save-notification-preferences#useSaveNotificationPreferences': {
+    spec: 'family-account.spec.ts',
+    test: 'edits their name, downloads the export',
+  },
+  'flags/update-flag#useUpdateFlag': {
+    spec: 'admin-people.spec.ts',
+    test: 'flipping signup_enabled in settings',
+  },
   'users/invite-user#useInviteUser': {
     spec: 'admin-people.spec.ts',
     test: 'the admin invites a coach',
@@ -130,17 +146,11 @@ export const notYetProvenByE2e: Record<string, string> = {
   'account/change-email#useChangeEmail': 'no e2e yet',
   'account/delete-family#useDeleteFamily':
     'family-account.spec.ts deletes the account and then fails to sign in with it',
-  'account/save-notification-preferences#useSaveNotificationPreferences':
-    'no e2e saves them yet (family-account.spec.ts only reads the default)',
   'billing/billing-function#useBillingAction':
     'billing.spec.ts changes plans on the Stripe stand-in; a reload of the plan is still to add',
-  'flags/update-flag#useUpdateFlag':
-    'admin-people.spec.ts sees a switch on an open landing page and in the audit log, without a reload',
-  'mfa/remove-factor#useRemoveFactor': 'no e2e yet',
   'points/manage-rewards#useAddReward': 'no e2e yet',
   'points/manage-rewards#useRemoveReward': 'no e2e yet',
   'sessions/save-follow-up#useSaveNotes':
     'session-notes.spec.ts (saved on the screen, then a reload) is on its way in with the notes fix',
   'settings/update-team-settings#useUpdateTeamSettings': 'no e2e yet',
-  'users/set-account-active#useSetAccountActive': 'no e2e yet',
 };
