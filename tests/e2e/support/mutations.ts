@@ -141,7 +141,7 @@ export const notYetProvenByE2e: Record<string, string> = {
     'content.spec.ts checks the stored message in the database and the team email',
   'leads/subscribe-newsletter#useSubscribeNewsletter':
     'forms.spec.ts checks the saved row in the database, the welcome email and the repeat answer',
-  // Proven another way than a reload of the screen.
+  // Not proven by a reload yet: some another way, some not at all.
   'account/change-password#useChangePassword': 'no e2e yet (auth.spec.ts covers the emailed reset only)',
   'account/change-email#useChangeEmail': 'no e2e yet',
   'account/delete-family#useDeleteFamily':
@@ -150,7 +150,6 @@ export const notYetProvenByE2e: Record<string, string> = {
     'billing.spec.ts changes plans on the Stripe stand-in; a reload of the plan is still to add',
   'points/manage-rewards#useAddReward': 'no e2e yet',
   'points/manage-rewards#useRemoveReward': 'no e2e yet',
-  'sessions/save-follow-up#useSaveNotes':
-    'session-notes.spec.ts (saved on the screen, then a reload) is on its way in with the notes fix',
+  'sessions/save-follow-up#useSaveNotes': 'no e2e saves notes on the screen yet (issue 21)',
   'settings/update-team-settings#useUpdateTeamSettings': 'no e2e yet',
 };
