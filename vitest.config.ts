@@ -13,6 +13,7 @@ const unitEnv = {
  * other unit test file (every .tsx file, and a .ts file not listed here) runs in jsdom.
  */
 const unitNodeFiles = [
+  'src/app/__tests__/mutations-proven.test.ts',
   'src/features/auth/__tests__/roles.test.ts',
   'src/features/billing/__tests__/billing-state.test.ts',
   'src/features/family/__tests__/join.test.ts',

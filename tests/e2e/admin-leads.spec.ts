@@ -98,6 +98,16 @@ test.describe('as the demo admin', () => {
     await seeToast(page, 'Lead assigned');
     await expect(panel.getByRole('list', { name: 'History' })).toContainText('Assigned to Jordan Ellis');
 
+    // All three are kept: a reload opens the lead as saved.
+    await page.reload();
+    await table.getByRole('button', { name: 'Elena Vargas' }).click();
+    await expect(panel.getByLabel('Status')).toHaveValue('contacted');
+    await expect(panel.getByLabel('Assignee').locator('option:checked')).toHaveText('Jordan Ellis (coach)');
+    const history = panel.getByRole('list', { name: 'History' });
+    await expect(history).toContainText('Status: New → Contacted');
+    await expect(history).toContainText('Spoke to Elena; intro call on Thursday.');
+    await expect(history).toContainText('Assigned to Jordan Ellis');
+
     await expect(panel.getByLabel("Child's first name")).toHaveValue('Pablo');
     await panel.getByRole('button', { name: 'Enrol family' }).click();
     await seeToast(page, 'Family enrolled');
@@ -118,6 +128,12 @@ test.describe('as the demo admin', () => {
     } finally {
       await db.end();
     }
+
+    // The enrolment is kept too.
+    await page.reload();
+    await expect(table).toContainText('Enrolled');
+    await table.getByRole('button', { name: 'Elena Vargas' }).click();
+    await expect(panel).toContainText('This family is enrolled');
   });
 
   test('the CSV export holds every row of the current filter', async ({ page }) => {
@@ -221,6 +237,12 @@ test.describe('as the demo admin', () => {
     await page.getByRole('button', { name: `Unsubscribe ${email}` }).click();
     await expect(page.getByText('Unsubscribed', { exact: true })).toBeVisible();
     await expect(page.getByRole('table')).not.toContainText(email);
+
+    // Kept: after a reload the same search finds no one.
+    await page.reload();
+    await page.getByLabel('Search by email or first name').fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('table caption')).toHaveText('0 subscribers, newest first.');
   });
 });
 

@@ -63,6 +63,10 @@ test('a coach turns on two-factor sign-in, then signs in with a code from the ap
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Two-factor sign-in is on.' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remove Authenticator app/ })).toBeVisible();
+  // Kept: after a reload the factor is listed.
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Remove Authenticator app/ })).toBeVisible();
+  await expect(page.getByText('No authenticator app is set up yet.')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
@@ -77,4 +81,11 @@ test('a coach turns on two-factor sign-in, then signs in with a code from the ap
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('navigation', { name: 'Coach sections' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toHaveCount(0);
+
+  // The coach removes the app again; that is kept too.
+  await page.goto('/admin/account');
+  await page.getByRole('button', { name: /^Remove Authenticator app/ }).click();
+  await expect(page.getByText('No authenticator app is set up yet.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No authenticator app is set up yet.')).toBeVisible();
 });

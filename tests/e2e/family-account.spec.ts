@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { serviceClient, uniqueEmail } from '../support/stack.ts';
+import { holding } from './support/locks.ts';
 import { storageStateOf } from './support/roles.ts';
 
 /**
@@ -62,6 +63,13 @@ test.describe('a fresh parent', () => {
     await tabs.getByRole('link', { name: 'Notifications' }).click();
     await expect(page.getByLabel(/Session reminders/)).toBeChecked();
     await expectNoAxeViolations(page);
+    // An email choice is kept: after a reload the box is as saved.
+    await page.getByLabel("Your coach's weekly update").uncheck();
+    await page.getByRole('button', { name: 'Save email choices' }).click();
+    await expect(page.getByText('Email choices saved', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(/Session reminders/)).toBeChecked();
+    await expect(page.getByLabel("Your coach's weekly update")).not.toBeChecked();
 
     await tabs.getByRole('link', { name: 'Your data' }).click();
     await expectNoAxeViolations(page);
@@ -110,19 +118,36 @@ test.describe('the demo parent', () => {
     const form = mia.getByRole('form', { name: 'Award points to Mia' });
     await form.getByLabel('Points').fill('1');
     await form.getByLabel('What for').fill(reason);
-    await form.getByRole('button', { name: 'Give points' }).click();
-    await expect(mia.getByRole('listitem').filter({ hasText: reason })).toContainText('+1', {
-      timeout: 15_000,
+    await holding('mia_points', 'alone', async () => {
+      await form.getByRole('button', { name: 'Give points' }).click();
+      await expect(mia.getByRole('listitem').filter({ hasText: reason })).toContainText('+1', {
+        timeout: 15_000,
+      });
     });
+    // Kept: a reload still lists it.
+    await page.reload();
+    await expect(mia.getByRole('listitem').filter({ hasText: reason })).toContainText('+1');
 
     await page.goto('/app/leaderboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
-    // The family opts Mia in, unless an earlier run already did (the box follows the saved state).
+    // The family opts Mia in (out first, if an earlier run on this stack left her in: the box
+    // follows the saved state); each choice is kept after a reload.
     const optIn = page.getByLabel('Mia');
+    const miaRow = page.getByRole('row', { name: /Mia.*your family/ });
     await expect(optIn).toBeEnabled();
-    if (!(await optIn.isChecked())) await optIn.click();
+    if (await optIn.isChecked()) {
+      await optIn.click();
+      await expect(miaRow).toHaveCount(0);
+      await page.reload();
+      await expect(optIn).toBeEnabled();
+      await expect(optIn).not.toBeChecked();
+    }
+    await optIn.click();
     await expect(optIn).toBeChecked();
-    await expect(page.getByRole('row', { name: /Mia.*your family/ })).toBeVisible();
+    await expect(miaRow).toBeVisible();
+    await page.reload();
+    await expect(optIn).toBeChecked();
+    await expect(miaRow).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

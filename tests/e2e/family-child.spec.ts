@@ -101,13 +101,27 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
   await leo.getByRole('button', { name: 'Create login' }).click();
   await expect(parent.getByText('Leo can sign in now', { exact: true })).toBeVisible();
   await expect(leo.getByText(username, { exact: true })).toBeVisible();
+  // Kept: a reload shows the login as given.
+  await parent.reload();
+  await expect(leo.getByText(username, { exact: true })).toBeVisible();
+  await expect(leo.getByText('a PIN', { exact: true })).toBeVisible();
 
-  // The child, in a browser of their own.
+  // The parent changes the username (the PIN stays); the change is kept too.
+  const renamed = `${username}-b`;
+  await leo.getByRole('button', { name: 'Change login' }).click();
+  await leo.getByLabel('Username').fill(renamed);
+  await leo.getByRole('button', { name: 'Save changes' }).click();
+  await expect(parent.getByText("Leo's login is changed", { exact: true })).toBeVisible();
+  await parent.reload();
+  await expect(leo.getByText(renamed, { exact: true })).toBeVisible();
+  await expect(leo.getByText(username, { exact: true })).toHaveCount(0);
+
+  // The child, in a browser of their own, with the new username and the PIN first given.
   const childContext = await browser.newContext();
   const child = await childContext.newPage();
-  await signInAsChild(child, username, '40271959');
+  await signInAsChild(child, renamed, '40271959');
   await expect(child.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
-  await signInAsChild(child, username, PIN);
+  await signInAsChild(child, renamed, PIN);
   await child.waitForURL('**/child/dashboard');
   await expect(child.getByText('Hi Leo!')).toBeVisible();
   await expect(child.getByRole('region', { name: 'Your Ploom Points' })).toContainText(`${leoPoints} point`);
@@ -127,9 +141,11 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
   await leo.getByRole('button', { name: 'Remove login' }).click();
   await leo.getByRole('button', { name: 'Yes, remove the login' }).click();
   await expect(leo.getByText('Leo has no login yet.')).toBeVisible();
+  await parent.reload();
+  await expect(leo.getByText('Leo has no login yet.')).toBeVisible();
   const again = await browser.newContext();
   const retry = await again.newPage();
-  await signInAsChild(retry, username, PIN);
+  await signInAsChild(retry, renamed, PIN);
   await expect(retry.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
 
   await Promise.all([parentContext.close(), childContext.close(), again.close()]);
@@ -169,6 +185,11 @@ test("five wrong PINs lock Leo's login; the parent sees the attempts and unlocks
   await expectNoAxeViolations(parent);
   await leo.getByRole('button', { name: "Unlock Leo's login" }).click();
   await expect(parent.getByText("Leo's login is unlocked", { exact: true })).toBeVisible();
+  await expect(leo.getByRole('button', { name: "Unlock Leo's login" })).toHaveCount(0);
+  // Kept: after a reload the login is not locked.
+  await parent.reload();
+  await expect(leo.getByText(lockName, { exact: true })).toBeVisible();
+  await expect(leo.getByText("Leo's login is locked", { exact: false })).toHaveCount(0);
   await expect(leo.getByRole('button', { name: "Unlock Leo's login" })).toHaveCount(0);
 
   await signInAsChild(child, lockName, PIN);

@@ -13,7 +13,11 @@ export type LockName =
   /** a session of the demo child Mia in progress now, which her family's dashboard shows as next */
   | 'mia_session_now'
   /** the sessions of this week that the admin overview counts (created, deleted or ended) */
-  | 'sessions_this_week';
+  | 'sessions_this_week'
+  /** the latest weekly update shared about Mia, which her family's dashboard shows */
+  | 'mia_latest_update'
+  /** Mia's points total (a test that awards her points holds it alone while it does) */
+  | 'mia_points';
 
 export interface HeldLock {
   /** the holder's own connection, for what it does under the lock */
