@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type pg from 'pg';
 import { adminDb } from '../support/stack.ts';
+import { holding } from './support/locks.ts';
 import { storageStateOf } from './support/roles.ts';
 
 /**
@@ -45,26 +46,28 @@ test('a reward the parent sets shows on Mia’s dashboard with how close her poi
     viewport: { width: 390, height: 844 },
   });
   const child = await childContext.newPage();
-  await child.goto('/child/dashboard');
-  await expect(child.getByRole('heading', { level: 1, name: 'Hi Mia!' })).toBeVisible();
-  // A child's frame: no "Child · signed in as", no one-tab navigation.
-  await expect(child.getByText(/signed in as/)).toHaveCount(0);
-  await expect(child.getByRole('navigation')).toHaveCount(0);
-  await expect(child.getByRole('region', { name: 'Your next session' })).toBeVisible();
+  // Mia's points stay put (no other test awards her any) from the page's read to the database's.
+  await holding('mia_points', 'shared', async () => {
+    await child.goto('/child/dashboard');
+    await expect(child.getByRole('heading', { level: 1, name: 'Hi Mia!' })).toBeVisible();
+    // A child's frame: no "Child · signed in as", no one-tab navigation.
+    await expect(child.getByText(/signed in as/)).toHaveCount(0);
+    await expect(child.getByRole('navigation')).toHaveCount(0);
+    await expect(child.getByRole('region', { name: 'Your next session' })).toBeVisible();
 
-  const { rows } = await db.query<{ total: number }>(
-    'select coalesce(sum(points), 0)::int as total from public.ploom_points where child_id = $1',
-    [MIA],
-  );
-  const have = Math.min(rows[0].total, 999);
-  const rewards = child.getByRole('region', { name: 'Your rewards' });
-  const bar = rewards.getByRole('progressbar', { name: title });
-  await expect(bar).toHaveAttribute('aria-valuemax', '999');
-  await expect(bar).toHaveAttribute('aria-valuenow', String(have));
-  await expect(rewards).toContainText(`${have} of 999 points. ${999 - have} more points to go!`);
-  // The seeded reward she may already have reached is there too.
-  await expect(rewards.getByRole('progressbar', { name: 'Pick the Friday film' })).toBeVisible();
-
+    const { rows } = await db.query<{ total: number }>(
+      'select coalesce(sum(points), 0)::int as total from public.ploom_points where child_id = $1',
+      [MIA],
+    );
+    const have = Math.min(rows[0].total, 999);
+    const rewards = child.getByRole('region', { name: 'Your rewards' });
+    const bar = rewards.getByRole('progressbar', { name: title });
+    await expect(bar).toHaveAttribute('aria-valuemax', '999');
+    await expect(bar).toHaveAttribute('aria-valuenow', String(have));
+    await expect(rewards).toContainText(`${have} of 999 points. ${999 - have} more points to go!`);
+    // The seeded reward she may already have reached is there too.
+    await expect(rewards.getByRole('progressbar', { name: 'Pick the Friday film' })).toBeVisible();
+  });
   // Big type a 7-year-old reads: the greeting and the session's time are large.
   const size = async (locator: ReturnType<typeof child.getByRole>) =>
     Number.parseFloat(await locator.evaluate((el) => getComputedStyle(el).fontSize));

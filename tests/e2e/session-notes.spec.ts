@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminDb } from '../support/stack.ts';
+import { holding } from './support/locks.ts';
 import { storageStateOf, type DemoRole } from './support/roles.ts';
 
 /**
@@ -62,8 +63,11 @@ for (const role of ['coach', 'admin'] as const) {
       await details.getByRole('button', { name: 'Save notes' }).click();
       await expect(page.getByText('Notes not saved', { exact: true })).toBeVisible();
       await expect(notes).toHaveValue(failing);
-      await details.getByRole('button', { name: 'Award points' }).click();
-      await expect(page.getByText('10 Ploom Points awarded', { exact: true })).toBeVisible();
+      // Awarding Mia points: no other test reads her total meanwhile.
+      await holding('mia_points', 'alone', async () => {
+        await details.getByRole('button', { name: 'Award points' }).click();
+        await expect(page.getByText('10 Ploom Points awarded', { exact: true })).toBeVisible();
+      });
       await expect(notes).toHaveValue(failing);
       await page.unroute('**/rest/v1/session_notes*');
 

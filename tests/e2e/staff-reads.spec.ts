@@ -81,7 +81,11 @@ test.describe('users, as the demo admin', () => {
     await expect(row).toHaveCount(1);
     await expect(page.getByText('mia@child.ploom.invalid')).toHaveCount(0);
 
-    // The same control as every other select of the product: rounded, bordered, its own chevron.
+    // A child login is offered no role to grant; an adult's row has the control, the same as every
+    // other select of the product: rounded, bordered, its own chevron.
+    await expect(row.getByRole('combobox', { name: /^Grant a role to / })).toHaveCount(0);
+    await page.getByLabel('Search by name or email').fill('parent@ploom.local');
+    await page.getByLabel('Search by name or email').press('Enter');
     const grant = page.getByRole('combobox', { name: /^Grant a role to / }).first();
     await expect(grant).toBeVisible();
     await expect(grant).toHaveCSS('appearance', 'none');

@@ -26,6 +26,8 @@ const params: Record<string, string> = {
   sessionId: 'e0000000-0000-4000-8000-000000000003',
   /** Mia, the demo family's child */
   childId: 'd0000000-0000-4000-8000-000000000001',
+  /** the demo family (a family is its parent's account: Sam Rivera) */
+  familyId: 'a0000000-0000-4000-8000-000000000003',
 };
 
 type PathName = keyof typeof paths;

@@ -13,6 +13,18 @@ export interface ProvenBy {
 }
 
 export const provenByE2e: Record<string, ProvenBy> = {
+  'billing/billing-function#useBillingAction': {
+    spec: 'billing.spec.ts',
+    test: 'a parent subscribes, switches plan',
+  },
+  'points/manage-rewards#useAddReward': {
+    spec: 'child-rewards.spec.ts',
+    test: 'a reward the parent sets shows',
+  },
+  'sessions/save-follow-up#useSaveNotes': {
+    spec: 'session-notes.spec.ts',
+    test: 'saves session notes from the session details',
+  },
   'account/update-profile#useUpdateProfile': {
     spec: 'family-account.spec.ts',
     test: 'edits their name, downloads the export',
@@ -131,6 +143,8 @@ export const notYetProvenByE2e: Record<string, string> = {
   // Nothing kept to reload: the hook downloads or sends something.
   'account/export-family-data#useDownloadFamilyData':
     'a download; family-account.spec.ts reads the file it gives',
+  'account/export-family-data#useDownloadFamilyDataSummary':
+    'a download; family-data-summary.spec.ts reads the page it gives',
   'leads/export-leads#useExportLeads': 'a download; admin-leads.spec.ts reads the CSV',
   'leads/export-subscribers#useExportSubscribers': 'a download of the subscribers as CSV; no e2e yet',
   'quiz/email-results#useEmailQuizResults':
@@ -146,10 +160,6 @@ export const notYetProvenByE2e: Record<string, string> = {
   'account/change-email#useChangeEmail': 'no e2e yet',
   'account/delete-family#useDeleteFamily':
     'family-account.spec.ts deletes the account and then fails to sign in with it',
-  'billing/billing-function#useBillingAction':
-    'billing.spec.ts changes plans on the Stripe stand-in; a reload of the plan is still to add',
-  'points/manage-rewards#useAddReward': 'no e2e yet',
   'points/manage-rewards#useRemoveReward': 'no e2e yet',
-  'sessions/save-follow-up#useSaveNotes': 'no e2e saves notes on the screen yet (issue 21)',
   'settings/update-team-settings#useUpdateTeamSettings': 'no e2e yet',
 };
