@@ -111,6 +111,13 @@ describe('a child login locks after five wrong secrets', () => {
     expect((await signInAsChild(username, PIN)).error!.message).toMatch(LOCKED);
     const unlocked = await parent.client.rpc('unlock_child_login', { child: childId });
     expect(unlocked.error).toBeNull();
+    // The unlock is in the audit log, by the parent; the lock the hook set is not an action of anyone.
+    const audit = await db.query<{ action: string; actor_user_id: string | null }>(
+      `select action, actor_user_id from public.audit_logs
+        where entity_type = 'child' and entity_id = $1 and action = 'CHILD_LOGIN_UNLOCKED'`,
+      [childId],
+    );
+    expect(audit.rows).toEqual([{ action: 'CHILD_LOGIN_UNLOCKED', actor_user_id: parent.userId }]);
     const again = await signInAsChild(username, PIN);
     expect(again.error).toBeNull();
     expect(again.data.session).not.toBeNull();
