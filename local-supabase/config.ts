@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RateLimitSettings } from './auth/config.ts';
+import type { RateLimitSettings } from './auth/rate-limit-settings.ts';
 
 /**
  * Settings of the local stand-in for the Supabase platform. The defaults are the Supabase CLI's

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
+import type { RateLimitSettings } from './rate-limit-settings.ts';
 import { parseToml, type TomlValue } from './toml.ts';
 
 /**
@@ -22,20 +23,6 @@ export interface MfaSettings {
   totpVerifyEnabled: boolean;
   /** `[auth.mfa.web_authn] enroll_enabled`: off unless config.toml turns it on */
   webauthnEnrollEnabled: boolean;
-}
-
-/** The `[auth.rate_limit]` keys, with the Supabase CLI's units. */
-export interface RateLimitSettings {
-  /** emails Auth may send per hour, project-wide (GOTRUE_RATE_LIMIT_EMAIL_SENT) */
-  emailSent: number;
-  /** anonymous sign-ins per hour per IP (GOTRUE_RATE_LIMIT_ANONYMOUS_USERS) */
-  anonymousUsers: number;
-  /** /token requests (password and refresh grants) per 5 minutes per IP (GOTRUE_RATE_LIMIT_TOKEN_REFRESH) */
-  tokenRefresh: number;
-  /** sign-ups, OTP and magic links, recovery, resend, user updates per 5 minutes per IP (GOTRUE_RATE_LIMIT_OTP) */
-  signInSignUps: number;
-  /** /verify requests per 5 minutes per IP (GOTRUE_RATE_LIMIT_VERIFY) */
-  tokenVerifications: number;
 }
 
 export type EmailKind =

@@ -1,5 +1,5 @@
 import { tooManyRequests } from './errors.ts';
-import type { RateLimitSettings } from './config.ts';
+import type { RateLimitSettings } from './rate-limit-settings.ts';
 
 /**
  * GoTrue's rate limits. Per-IP limits are token buckets (GoTrue uses tollbooth): each bucket holds

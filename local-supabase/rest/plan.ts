@@ -12,6 +12,7 @@ import {
   type ReadNode,
 } from './read-plan.ts';
 import type { Column, Routine, RoutineParam, SchemaCache, Table } from './schema-cache.ts';
+import type { Limits } from './settings.ts';
 import { ident, qualified } from './sql.ts';
 
 /**
@@ -20,11 +21,6 @@ import { ident, qualified } from './sql.ts';
  * function and read its result. A plan names only things the cache knows; query.ts turns it into
  * one SQL statement.
  */
-
-export interface Limits {
-  /** PostgREST's db-max-rows (`[api] max_rows` in config.toml) */
-  maxRows?: number;
-}
 
 /** What every plan carries about the transaction and the count (from `Prefer` and db config). */
 export interface TxPlan {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
-import type { Limits } from './plan.ts';
 
 /**
  * The REST settings of `supabase/config.toml` that the local stack honours, as the Supabase CLI
@@ -15,6 +14,12 @@ const CLI_DEFAULT_MAX_ROWS = 1000;
 const CLI_DEFAULT_SCHEMAS = ['public', 'graphql_public'];
 
 export const CONFIG_TOML = path.join(PROJECT_ROOT, 'supabase', 'config.toml');
+
+/** The limits a plan applies to what it reads. */
+export interface Limits {
+  /** PostgREST's db-max-rows (`[api] max_rows` in config.toml) */
+  maxRows?: number;
+}
 
 export interface ApiSettings extends Limits {
   schemas: string[];

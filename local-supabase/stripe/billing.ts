@@ -8,16 +8,12 @@ import type {
   Metadata,
   PaymentMethod,
   Price,
+  RequestMeta,
   Subscription,
   SubscriptionItem,
 } from './types.ts';
 import type { Webhooks } from './webhooks.ts';
 import { Invoicing, type LineInput } from './invoicing.ts';
-
-export interface RequestMeta {
-  id: string | null;
-  idempotency_key: string | null;
-}
 
 export const NO_REQUEST: RequestMeta = { id: null, idempotency_key: null };
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { Billing } from './billing.ts';
 import { seedPlans } from './plans.ts';
-import type { ApiContext } from './router.ts';
+import type { ApiContext } from './api.ts';
 import { createServer } from './server.ts';
 import { Store } from './store.ts';
 import { Webhooks } from './webhooks.ts';

@@ -1,9 +1,8 @@
 import { testCardFor } from './cards.ts';
 import { invalidRequest, type Decline } from './errors.ts';
 import { newId, now, type Store } from './store.ts';
-import type { Invoice, InvoiceLineItem, Price, Subscription } from './types.ts';
+import type { Invoice, InvoiceLineItem, Price, RequestMeta, Subscription } from './types.ts';
 import type { Webhooks } from './webhooks.ts';
-import type { RequestMeta } from './billing.ts';
 
 /** One line of an invoice to be: a period of a price, or a proration. */
 export interface LineInput {

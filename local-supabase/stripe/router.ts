@@ -1,7 +1,4 @@
-import type { Billing, RequestMeta } from './billing.ts';
-import type { Params } from './form.ts';
-import type { Store } from './store.ts';
-import type { Webhooks } from './webhooks.ts';
+import type { Handler } from './api.ts';
 import * as products from './resources/products.ts';
 import * as prices from './resources/prices.ts';
 import * as customers from './resources/customers.ts';
@@ -13,27 +10,6 @@ import * as portalSessions from './resources/billing-portal-sessions.ts';
 import * as webhookEndpoints from './resources/webhook-endpoints.ts';
 import * as events from './resources/events.ts';
 import * as testHelpers from './resources/test-helpers.ts';
-
-/** What every API handler is given. */
-export interface ApiContext {
-  store: Store;
-  billing: Billing;
-  webhooks: Webhooks;
-  /** where the stand-in's own pages are served (hosted checkout, invoices, portal) */
-  publicUrl: string;
-}
-
-export interface ApiRequest {
-  method: string;
-  params: Params;
-  /** the `:id` parts of the route */
-  ids: string[];
-  meta: RequestMeta;
-  /** the request path, for a list's `url` */
-  path: string;
-}
-
-export type Handler = (request: ApiRequest, context: ApiContext) => unknown;
 
 type Route = [method: 'GET' | 'POST' | 'DELETE', pattern: string, handler: Handler];
 

@@ -3,7 +3,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { StripeError, type StripeErrorBody } from './errors.ts';
 import { parseForm, type Params } from './form.ts';
 import { handlePage } from './pages/index.ts';
-import { match, type ApiContext } from './router.ts';
+import type { ApiContext } from './api.ts';
+import { match } from './router.ts';
 import { newId } from './store.ts';
 
 /**

@@ -321,6 +321,12 @@ export interface WebhookEndpoint {
   url: string;
 }
 
+/** The API request behind an event (Stripe's `event.request`): null for the stand-in's own pages. */
+export interface RequestMeta {
+  id: string | null;
+  idempotency_key: string | null;
+}
+
 export interface StripeEvent {
   id: string;
   object: 'event';
@@ -329,6 +335,6 @@ export interface StripeEvent {
   data: { object: unknown; previous_attributes?: Record<string, unknown> };
   livemode: false;
   pending_webhooks: number;
-  request: { id: string | null; idempotency_key: string | null };
+  request: RequestMeta;
   type: string;
 }

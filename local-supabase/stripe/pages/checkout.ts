@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NO_REQUEST } from '../billing.ts';
 import { complete, refreshExpiry } from '../resources/checkout-sessions.ts';
-import type { ApiContext } from '../router.ts';
+import type { ApiContext } from '../api.ts';
 import type { CheckoutSession } from '../types.ts';
 import { cardFields, checkCardInput, readCardInput, type CardInput } from './card-form.ts';
 import { day, escapeHtml, money, notFound, page, redirect, sendHtml } from './html.ts';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiContext } from '../router.ts';
+import type { ApiContext } from '../api.ts';
 import { handleCheckoutPage } from './checkout.ts';
 import { notFound, page, sendHtml } from './html.ts';
 import { sendInvoicePage, sendInvoicePdf } from './invoice.ts';

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { renderPdf, type PdfLine } from '../pdf.ts';
-import type { ApiContext } from '../router.ts';
+import type { ApiContext } from '../api.ts';
 import type { Invoice } from '../types.ts';
 import { day, escapeHtml, money, notFound, page, sendHtml } from './html.ts';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NO_REQUEST } from '../billing.ts';
-import type { ApiContext } from '../router.ts';
+import type { ApiContext } from '../api.ts';
 import type { BillingPortalSession } from '../types.ts';
 import { cardFields, checkCardInput, readCardInput, type CardInput } from './card-form.ts';
 import { day, escapeHtml, money, notFound, page, sendHtml } from './html.ts';

@@ -1,7 +1,7 @@
 import { applyExpand, expandPaths } from '../expand.ts';
 import { allowOnly, optionalString } from '../params.ts';
 import { missingParam } from '../errors.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import { newId, now } from '../store.ts';
 import type { BillingPortalSession } from '../types.ts';
 import { find as findCustomer } from './customers.ts';

@@ -1,4 +1,3 @@
-import type { RequestMeta } from '../billing.ts';
 import { invalidRequest, missingParam, resourceMissing, type Decline } from '../errors.ts';
 import { applyExpand, expandPaths, type VirtualExpansion } from '../expand.ts';
 import type { FormValue } from '../form.ts';
@@ -14,9 +13,9 @@ import {
   optionalString,
   paginate,
 } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import { newId, now } from '../store.ts';
-import type { CheckoutSession, ListObject, Price } from '../types.ts';
+import type { CheckoutSession, ListObject, Price, RequestMeta } from '../types.ts';
 import { find as findCustomer } from './customers.ts';
 import { find as findPrice } from './prices.ts';
 

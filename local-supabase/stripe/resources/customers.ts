@@ -8,7 +8,7 @@ import {
   optionalString,
   paginate,
 } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import type { Customer } from '../types.ts';
 
 export function find(context: ApiContext, id: string, param = 'id'): Customer {

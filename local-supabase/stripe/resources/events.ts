@@ -1,7 +1,7 @@
 import { resourceMissing } from '../errors.ts';
 import { applyExpand, expandPaths } from '../expand.ts';
 import { allowOnly, newestFirst, optionalArray, optionalString, paginate } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 
 export function retrieve({ params, ids }: ApiRequest, context: ApiContext) {
   const event = context.store.data.events[ids[0]];

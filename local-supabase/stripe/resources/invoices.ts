@@ -2,7 +2,7 @@ import { cardError, invalidRequest, resourceMissing } from '../errors.ts';
 import { applyExpand, expandPaths } from '../expand.ts';
 import { allowOnly, newestFirst, optionalEnum, optionalString, paginate } from '../params.ts';
 import { find as findSubscription } from './subscriptions.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import type { Invoice } from '../types.ts';
 
 export function find(context: ApiContext, id: string): Invoice {

@@ -1,7 +1,7 @@
 import { invalidRequest, resourceMissing } from '../errors.ts';
 import { applyExpand, expandPaths } from '../expand.ts';
 import { allowOnly, newestFirst, optionalString, paginate } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import { find as findCustomer } from './customers.ts';
 
 export function retrieve({ params, ids }: ApiRequest, context: ApiContext) {

@@ -13,7 +13,7 @@ import {
   paginate,
   requiredString,
 } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import { newId, now } from '../store.ts';
 import type { Price } from '../types.ts';
 import { find as findProduct } from './products.ts';

@@ -9,7 +9,7 @@ import {
   paginate,
   requiredString,
 } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import { newId, now } from '../store.ts';
 import type { Product } from '../types.ts';
 

@@ -14,7 +14,7 @@ import {
   optionalString,
   paginate,
 } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import { now } from '../store.ts';
 import type { PauseCollection, Subscription } from '../types.ts';
 import { find as findPrice } from './prices.ts';

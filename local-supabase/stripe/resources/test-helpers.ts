@@ -1,6 +1,6 @@
 import { applyExpand, expandPaths } from '../expand.ts';
 import { allowOnly, optionalEnum } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import { find } from './subscriptions.ts';
 
 /**

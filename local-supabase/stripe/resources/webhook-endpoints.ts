@@ -10,7 +10,7 @@ import {
   optionalString,
   paginate,
 } from '../params.ts';
-import type { ApiContext, ApiRequest } from '../router.ts';
+import type { ApiContext, ApiRequest } from '../api.ts';
 import { newId, now } from '../store.ts';
 import type { WebhookEndpoint } from '../types.ts';
 
