@@ -169,6 +169,108 @@ where c.relkind in ('r', 'p')
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const key = (schema: string, table: string) => `${schema}.${table}`;
 
+/** One query of a visibility check, run as `claims`: selects `g` (a check's index) and maybe `r` (its row). */
+interface Step {
+  claims: Claims;
+  sql: string;
+  checks: Check[];
+}
+
+type Found = Map<number, Record<string, unknown> | null>;
+
+/**
+ * Runs the steps of a batch's visibility checks on one API connection: all in one read-only
+ * transaction, one round trip, each step as its role with its claims set (as a REST request is).
+ */
+class CheckRunner {
+  private indexes: Map<Check, number>;
+
+  constructor(
+    private client: pg.PoolClient,
+    checks: Check[],
+  ) {
+    this.indexes = new Map(checks.map((c, i) => [c, i]));
+  }
+
+  indexOf(check: Check): number {
+    return this.indexes.get(check)!;
+  }
+
+  lit(value: string): string {
+    return this.client.escapeLiteral(value);
+  }
+
+  private asRole(claims: Claims): string {
+    return (
+      `set local role ${ident(claims.role)};` +
+      `select set_config('request.jwt.claims', ${this.lit(JSON.stringify(claims))}, true),` +
+      ` set_config('request.jwt.claim.sub', ${this.lit(claims.sub ?? '')}, true),` +
+      ` set_config('request.jwt.claim.role', ${this.lit(claims.role)}, true);`
+    );
+  }
+
+  private async run(steps: Step[]): Promise<Found> {
+    const found: Found = new Map();
+    const sql = 'begin read only;' + steps.map((s) => this.asRole(s.claims) + s.sql).join('') + 'commit;';
+    const raw = (await this.client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+    for (const part of Array.isArray(raw) ? raw : [raw]) {
+      if (!part.fields?.some((f) => f.name === 'g')) continue;
+      for (const row of part.rows as { g: string | number; r?: Record<string, unknown> }[]) {
+        found.set(Number(row.g), row.r ?? null);
+      }
+    }
+    return found;
+  }
+
+  /** All steps in one round trip; if that fails, each alone, so the others still get through. */
+  async runEach(steps: Step[]): Promise<{ found: Found; failed: Check[] }> {
+    if (!steps.length) return { found: new Map(), failed: [] };
+    try {
+      return { found: await this.run(steps), failed: [] };
+    } catch {
+      await this.client.query('rollback').catch(() => {});
+      const found: Found = new Map();
+      const failed: Check[] = [];
+      for (const step of steps) {
+        try {
+          for (const [g, r] of await this.run([step])) found.set(g, r);
+        } catch {
+          await this.client.query('rollback').catch(() => {});
+          failed.push(...step.checks);
+        }
+      }
+      return { found, failed };
+    }
+  }
+}
+
+/** One select per check: the row by its primary key, as the check's role sees it now. */
+function lookupSteps(runner: CheckRunner, checks: Check[]): Step[] {
+  const steps: Step[] = [];
+  for (const check of checks) {
+    const { table, notice } = check;
+    const keyRow = notice.r ?? {};
+    if (!table.primaryKey.length || !table.primaryKey.every((k) => k in keyRow)) continue;
+    const where = table.primaryKey
+      .map((k) => {
+        const value = keyRow[k];
+        if (value === null) return 'false';
+        const sqlType = table.columns.find((c) => c.name === k)?.sqlType ?? 'text';
+        const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+        return `t.${ident(k)} = ${runner.lit(text)}::${sqlType}`;
+      })
+      .join(' and ');
+    steps.push({
+      claims: check.claims,
+      checks: [check],
+      sql:
+        `select ${runner.indexOf(check)} as g, to_jsonb(t) as r ` +
+        `from ${ident(table.schema)}.${ident(table.table)} t where ${where};`,
+    });
+  }
+  return steps;
+}
+
 export class ChangeFeed {
   private tables = new Map<string, TableInfo>();
   private subscribers = new Set<ChangeSubscriber>();
@@ -483,113 +585,20 @@ export class ChangeFeed {
 
     const client = await this.ctx.apiPool.connect();
     try {
-      const lit = (value: string) => client.escapeLiteral(value);
-      const asRole = (claims: Claims) =>
-        `set local role ${ident(claims.role)};` +
-        `select set_config('request.jwt.claims', ${lit(JSON.stringify(claims))}, true),` +
-        ` set_config('request.jwt.claim.sub', ${lit(claims.sub ?? '')}, true),` +
-        ` set_config('request.jwt.claim.role', ${lit(claims.role)}, true);`;
-
-      interface Step {
-        claims: Claims;
-        /** selects `g` (the index of the check in `checks`) and optionally `r` (the row) */
-        sql: string;
-        checks: Check[];
-      }
-      const run = async (steps: Step[]) => {
-        const found = new Map<number, Record<string, unknown> | null>();
-        const sql = 'begin read only;' + steps.map((s) => asRole(s.claims) + s.sql).join('') + 'commit;';
-        const raw = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
-        for (const part of Array.isArray(raw) ? raw : [raw]) {
-          if (!part.fields?.some((f) => f.name === 'g')) continue;
-          for (const row of part.rows as { g: string | number; r?: Record<string, unknown> }[]) {
-            found.set(Number(row.g), row.r ?? null);
-          }
-        }
-        return found;
-      };
-      /** All steps in one round trip; if that fails, each alone, so the others still get through. */
-      const runEach = async (steps: Step[]) => {
-        if (!steps.length) return { found: new Map<number, Record<string, unknown> | null>(), failed: [] };
-        try {
-          return { found: await run(steps), failed: [] as Check[] };
-        } catch {
-          await client.query('rollback').catch(() => {});
-          const found = new Map<number, Record<string, unknown> | null>();
-          const failed: Check[] = [];
-          for (const step of steps) {
-            try {
-              for (const [g, r] of await run([step])) found.set(g, r);
-            } catch {
-              await client.query('rollback').catch(() => {});
-              failed.push(...step.checks);
-            }
-          }
-          return { found, failed };
-        }
-      };
-      const indexOf = new Map(checks.map((c, i) => [c, i]));
-
+      const runner = new CheckRunner(client, checks);
       // 1. Each produced version against its role's policies: one select per claims and table.
-      const policySteps = new Map<string, Step & { table: TableInfo }>();
+      const checked = await runner.runEach(await this.policySteps(runner, byPolicy));
       for (const check of byPolicy) {
-        const stepKey = `${check.claimsKey}|${key(check.table.schema, check.table.table)}`;
-        const step = policySteps.get(stepKey) ?? {
-          claims: check.claims,
-          sql: '',
-          checks: [],
-          table: check.table,
-        };
-        step.checks.push(check);
-        policySteps.set(stepKey, step);
-      }
-      for (const step of policySteps.values()) {
-        const qualified = `${ident(step.table.schema)}.${ident(step.table.table)}`;
-        const condition = await this.policyCondition(step.claims.role, step.table);
-        const versions = step.checks.map((c) => ({ ...c.notice.r, [CHECK_INDEX]: indexOf.get(c) }));
-        // The rows take the table's name, so policies that name it (table.column) still resolve.
-        step.sql =
-          `select (${ident(step.table.table)}.${VERSION_COLUMN} ->> '${CHECK_INDEX}')::int as g from (` +
-          `select r.*, e.version as ${VERSION_COLUMN} ` +
-          `from jsonb_array_elements(${lit(JSON.stringify(versions))}::jsonb) as e(version), ` +
-          `jsonb_populate_record(null::${qualified}, e.version) as r) as ${ident(step.table.table)} ` +
-          `where ${condition};`;
-      }
-      const checked = await runEach([...policySteps.values()]);
-      for (const check of byPolicy) {
-        if (checked.found.has(indexOf.get(check)!)) {
+        if (checked.found.has(runner.indexOf(check))) {
           check.visible = true;
           check.row = check.notice.r ?? undefined;
         }
       }
+      // 2. Where that could not be done: the row as the role selects it now, by primary key.
       byLookup.push(...checked.failed);
-
-      // 2. The row as the role selects it now, by primary key.
-      const lookupSteps: Step[] = [];
+      const looked = await runner.runEach(lookupSteps(runner, byLookup));
       for (const check of byLookup) {
-        const { table, notice } = check;
-        const keyRow = notice.r ?? {};
-        if (!table.primaryKey.length || !table.primaryKey.every((k) => k in keyRow)) continue;
-        const where = table.primaryKey
-          .map((k) => {
-            const value = keyRow[k];
-            if (value === null) return 'false';
-            const sqlType = table.columns.find((c) => c.name === k)?.sqlType ?? 'text';
-            const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-            return `t.${ident(k)} = ${lit(text)}::${sqlType}`;
-          })
-          .join(' and ');
-        lookupSteps.push({
-          claims: check.claims,
-          checks: [check],
-          sql:
-            `select ${indexOf.get(check)} as g, to_jsonb(t) as r ` +
-            `from ${ident(table.schema)}.${ident(table.table)} t where ${where};`,
-        });
-      }
-      const looked = await runEach(lookupSteps);
-      for (const check of byLookup) {
-        const row = looked.found.get(indexOf.get(check)!);
+        const row = looked.found.get(runner.indexOf(check));
         if (row) {
           check.visible = true;
           check.row = row;
@@ -598,6 +607,32 @@ export class ChangeFeed {
     } finally {
       client.release();
     }
+  }
+
+  /** One select per claims and table: which of the checks' versions its SELECT policies return. */
+  private async policySteps(runner: CheckRunner, checks: Check[]): Promise<Step[]> {
+    const byStep = new Map<string, { claims: Claims; table: TableInfo; checks: Check[] }>();
+    for (const check of checks) {
+      const stepKey = `${check.claimsKey}|${key(check.table.schema, check.table.table)}`;
+      const group = byStep.get(stepKey) ?? { claims: check.claims, table: check.table, checks: [] };
+      group.checks.push(check);
+      byStep.set(stepKey, group);
+    }
+    const steps: Step[] = [];
+    for (const { claims, table, checks: grouped } of byStep.values()) {
+      const qualified = `${ident(table.schema)}.${ident(table.table)}`;
+      const condition = await this.policyCondition(claims.role, table);
+      const versions = grouped.map((c) => ({ ...c.notice.r, [CHECK_INDEX]: runner.indexOf(c) }));
+      // The rows take the table's name, so policies that name it (table.column) still resolve.
+      const sql =
+        `select (${ident(table.table)}.${VERSION_COLUMN} ->> '${CHECK_INDEX}')::int as g from (` +
+        `select r.*, e.version as ${VERSION_COLUMN} ` +
+        `from jsonb_array_elements(${runner.lit(JSON.stringify(versions))}::jsonb) as e(version), ` +
+        `jsonb_populate_record(null::${qualified}, e.version) as r) as ${ident(table.table)} ` +
+        `where ${condition};`;
+      steps.push({ claims, sql, checks: grouped });
+    }
+    return steps;
   }
 
   /** The role's SELECT policies on the table as one SQL condition (cached until the next scan). */
