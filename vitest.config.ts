@@ -13,6 +13,7 @@ const unitEnv = {
  * other unit test file (every .tsx file, and a .ts file not listed here) runs in jsdom.
  */
 const unitNodeFiles = [
+  'local-supabase/function-length.test.ts',
   'src/app/__tests__/mutations-proven.test.ts',
   'src/features/auth/__tests__/roles.test.ts',
   'src/features/billing/__tests__/billing-state.test.ts',
@@ -113,7 +114,7 @@ export default defineConfig({
             'tests/integration/**/*.test.ts',
             'tests/database/**/*.test.ts',
           ],
-          exclude: Object.keys(stackSerialFiles),
+          exclude: [...Object.keys(stackSerialFiles), ...unitNodeFiles],
           // Three files at a time share 2 cores with the stack: under other load (load average 20+)
           // some tests that pass alone in seconds took over 20 s (Deno cold starts, fresh databases).
           testTimeout: 45000,

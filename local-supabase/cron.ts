@@ -165,6 +165,85 @@ const DEFAULT_API_ORIGINS = [
   'http://kong:8000',
 ];
 
+/** The CLI's default API address stands for this stack's own API. */
+function resolveApiUrl(url: string, ownApi: string): string {
+  for (const origin of DEFAULT_API_ORIGINS) {
+    if (url === origin || url.startsWith(`${origin}/`)) return ownApi + url.slice(origin.length);
+  }
+  return url;
+}
+
+/** Runs one job as its owner, recorded in cron.job_run_details as pg_cron records it. */
+async function runJob(adminPool: pg.Pool, log: (message: string) => void, job: JobRow): Promise<void> {
+  const client = await adminPool.connect();
+  let runid: string | undefined;
+  try {
+    runid = (
+      await client.query<{ runid: string }>(
+        `insert into cron.job_run_details (jobid, job_pid, database, username, command, status, start_time)
+         values ($1, pg_backend_pid(), current_database(), $2, $3, 'running', now()) returning runid`,
+        [job.jobid, job.username, job.command],
+      )
+    ).rows[0].runid;
+    let message: string;
+    try {
+      const asOwner = job.username !== 'postgres';
+      if (asOwner) await client.query(`set role ${client.escapeIdentifier(job.username)}`);
+      try {
+        const result = (await client.query(job.command)) as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(result) ? result[result.length - 1] : result;
+        message = `${last?.command ?? ''} ${last?.rowCount ?? ''}`.trim();
+      } finally {
+        if (asOwner) await client.query('reset role');
+      }
+      await client.query(
+        `update cron.job_run_details set status = 'succeeded', return_message = $2, end_time = now() where runid = $1`,
+        [runid, message],
+      );
+    } catch (error) {
+      message = (error as Error).message;
+      log(`job ${job.jobname ?? job.jobid} failed: ${message}`);
+      await client.query(
+        `update cron.job_run_details set status = 'failed', return_message = $2, end_time = now() where runid = $1`,
+        [runid, message],
+      );
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Sends one queued net.http_post request and stores its answer in net._http_response, as pg_net does. */
+async function sendRequest(adminPool: pg.Pool, ownApi: string, request: RequestRow): Promise<void> {
+  let status: number | null = null;
+  let contentType: string | null = null;
+  let headers: Record<string, string> | null = null;
+  let content: string | null = null;
+  let timedOut = false;
+  let errorMsg: string | null = null;
+  try {
+    const response = await fetch(resolveApiUrl(request.url, ownApi), {
+      method: request.method,
+      headers: request.headers ?? {},
+      body: request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body),
+      signal: AbortSignal.timeout(request.timeout_milliseconds),
+    });
+    status = response.status;
+    contentType = response.headers.get('content-type');
+    headers = {};
+    response.headers.forEach((value, name) => (headers![name] = value));
+    content = await response.text();
+  } catch (error) {
+    timedOut = (error as Error).name === 'TimeoutError';
+    errorMsg = timedOut ? `Timeout of ${request.timeout_milliseconds} ms reached` : (error as Error).message;
+  }
+  await adminPool.query(
+    `insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [request.id, status, contentType, headers, content, timedOut, errorMsg],
+  );
+}
+
 export function createCron(
   ctx: Pick<StackContext, 'adminPool' | 'log' | 'config'>,
   options: CronOptions = {},
@@ -179,52 +258,6 @@ export function createCron(
   let delivering: Promise<number> | undefined;
   let deliverAgain = false;
   const warned = new Set<string>();
-
-  const resolveUrl = (url: string) => {
-    for (const origin of DEFAULT_API_ORIGINS) {
-      if (url === origin || url.startsWith(`${origin}/`)) return ownApi + url.slice(origin.length);
-    }
-    return url;
-  };
-
-  async function runJob(job: JobRow): Promise<void> {
-    const client = await adminPool.connect();
-    let runid: string | undefined;
-    try {
-      runid = (
-        await client.query<{ runid: string }>(
-          `insert into cron.job_run_details (jobid, job_pid, database, username, command, status, start_time)
-           values ($1, pg_backend_pid(), current_database(), $2, $3, 'running', now()) returning runid`,
-          [job.jobid, job.username, job.command],
-        )
-      ).rows[0].runid;
-      let message: string;
-      try {
-        const asOwner = job.username !== 'postgres';
-        if (asOwner) await client.query(`set role ${client.escapeIdentifier(job.username)}`);
-        try {
-          const result = (await client.query(job.command)) as pg.QueryResult | pg.QueryResult[];
-          const last = Array.isArray(result) ? result[result.length - 1] : result;
-          message = `${last?.command ?? ''} ${last?.rowCount ?? ''}`.trim();
-        } finally {
-          if (asOwner) await client.query('reset role');
-        }
-        await client.query(
-          `update cron.job_run_details set status = 'succeeded', return_message = $2, end_time = now() where runid = $1`,
-          [runid, message],
-        );
-      } catch (error) {
-        message = (error as Error).message;
-        log(`job ${job.jobname ?? job.jobid} failed: ${message}`);
-        await client.query(
-          `update cron.job_run_details set status = 'failed', return_message = $2, end_time = now() where runid = $1`,
-          [runid, message],
-        );
-      }
-    } finally {
-      client.release();
-    }
-  }
 
   async function runDue(now: Date = new Date()): Promise<string[]> {
     const { rows } = await adminPool.query<JobRow>(
@@ -253,45 +286,13 @@ export function createCron(
       due.map(async (job) => {
         running.add(job.jobid);
         try {
-          await runJob(job);
+          await runJob(adminPool, log, job);
         } finally {
           running.delete(job.jobid);
         }
       }),
     );
     return due.map((job) => job.jobname ?? job.jobid);
-  }
-
-  async function send(request: RequestRow): Promise<void> {
-    let status: number | null = null;
-    let contentType: string | null = null;
-    let headers: Record<string, string> | null = null;
-    let content: string | null = null;
-    let timedOut = false;
-    let errorMsg: string | null = null;
-    try {
-      const response = await fetch(resolveUrl(request.url), {
-        method: request.method,
-        headers: request.headers ?? {},
-        body: request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body),
-        signal: AbortSignal.timeout(request.timeout_milliseconds),
-      });
-      status = response.status;
-      contentType = response.headers.get('content-type');
-      headers = {};
-      response.headers.forEach((value, name) => (headers![name] = value));
-      content = await response.text();
-    } catch (error) {
-      timedOut = (error as Error).name === 'TimeoutError';
-      errorMsg = timedOut
-        ? `Timeout of ${request.timeout_milliseconds} ms reached`
-        : (error as Error).message;
-    }
-    await adminPool.query(
-      `insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [request.id, status, contentType, headers, content, timedOut, errorMsg],
-    );
   }
 
   async function deliverBatch(): Promise<number> {
@@ -303,7 +304,7 @@ export function createCron(
          returning id::text, method, url, headers, body, timeout_milliseconds`,
       );
       if (rows.length === 0) return sent;
-      await Promise.all(rows.map((request) => send(request)));
+      await Promise.all(rows.map((request) => sendRequest(adminPool, ownApi, request)));
       sent += rows.length;
     }
   }

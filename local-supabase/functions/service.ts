@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HttpService, StackContext } from '../types.ts';
@@ -43,6 +43,81 @@ export interface FunctionsService extends HttpService {
 }
 
 const MAX_REQUEST_BYTES = 20 * 1024 * 1024;
+
+/** `verify_jwt`: why the request's bearer token is refused, or undefined when it is valid. */
+async function jwtRefusal(req: IncomingMessage, url: URL): Promise<string | undefined> {
+  const auth = req.headers.authorization;
+  if (!auth || !/^bearer /i.test(auth)) return 'Missing authorization header';
+  try {
+    await verifyJwt(bearerToken(req, url) ?? '');
+    return undefined;
+  } catch {
+    return 'Invalid JWT';
+  }
+}
+
+/** Fetches the functions' npm: packages into the Deno cache, saying so when it downloads. */
+function prepareInBackground(
+  functionsDir: string,
+  denoDir: string,
+  signal: AbortSignal,
+  log: (message: string) => void,
+): Promise<PrepareResult> {
+  let announced = false;
+  return prepareFunctions({
+    functionsDir,
+    denoDir,
+    signal,
+    onDownload: (url) => {
+      if (!announced) log("fetching the functions' npm packages into the Deno cache (once)");
+      announced = true;
+      if (url.endsWith('.tgz') || url.endsWith('.tar.gz')) log(`downloading ${url}`);
+    },
+  }).then((result) => {
+    if (result.ok && result.downloads > 0) {
+      log(`the functions' packages are ready (${result.downloads} downloads, ${result.ms} ms)`);
+    } else if (!result.ok && !signal.aborted) {
+      log(
+        `could not fetch the functions' packages; each function will try again when it starts. ` +
+          `A network with its own certificate authority needs NODE_EXTRA_CA_CERTS or DENO_CERT ` +
+          `in the environment.\n${result.error ?? ''}`,
+      );
+    }
+    return result;
+  });
+}
+
+/**
+ * Like `supabase functions serve`: an edit to a function (or the shared code) applies on the next
+ * request. An edit inside a function's folder restarts that function only; shared code or config, all.
+ */
+function watchForEdits(functionsDir: string, processes: Map<string, FunctionProcess>): { close(): void } {
+  let watcher: fs.FSWatcher | undefined;
+  let reloadTimer: NodeJS.Timeout | undefined;
+  try {
+    let changed = new Set<string>();
+    watcher = fs.watch(functionsDir, { recursive: true }, (_event, file) => {
+      if (!file || !/\.(ts|js|json|tsx|mjs)$/.test(file) || file.endsWith('deno.lock')) return;
+      const [folder, ...rest] = file.split(path.sep);
+      changed.add(rest.length === 0 || folder.startsWith('_') ? '*' : folder);
+      clearTimeout(reloadTimer);
+      reloadTimer = setTimeout(() => {
+        const names = changed;
+        changed = new Set();
+        for (const [name, fn] of processes) if (names.has('*') || names.has(name)) fn.markStale();
+      }, 100);
+    });
+    watcher.on('error', () => watcher?.close());
+  } catch {
+    /* no recursive watch on this platform: restart the stack to pick up edits */
+  }
+  return {
+    close() {
+      watcher?.close();
+      clearTimeout(reloadTimer);
+    },
+  };
+}
 
 export function createFunctions(ctx: StackContext, options: FunctionsOptions = {}): FunctionsService {
   const functionsDir = options.functionsDir ?? FUNCTIONS_DIR;
@@ -98,53 +173,11 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
   // The functions' npm: packages, fetched now rather than by the first request: about 3 s on a
   // fresh machine (`npm install` normally did it already), 0.1 s when cached.
   const preparing = new AbortController();
-  let announced = false;
   const prepared: Promise<PrepareResult> =
     options.prepare === false
       ? Promise.resolve({ ok: true, ms: 0, downloads: 0 })
-      : prepareFunctions({
-          functionsDir,
-          denoDir,
-          signal: preparing.signal,
-          onDownload: (url) => {
-            if (!announced) log("fetching the functions' npm packages into the Deno cache (once)");
-            announced = true;
-            if (url.endsWith('.tgz') || url.endsWith('.tar.gz')) log(`downloading ${url}`);
-          },
-        }).then((result) => {
-          if (result.ok && result.downloads > 0) {
-            log(`the functions' packages are ready (${result.downloads} downloads, ${result.ms} ms)`);
-          } else if (!result.ok && !preparing.signal.aborted) {
-            log(
-              `could not fetch the functions' packages; each function will try again when it starts. ` +
-                `A network with its own certificate authority needs NODE_EXTRA_CA_CERTS or DENO_CERT ` +
-                `in the environment.\n${result.error ?? ''}`,
-            );
-          }
-          return result;
-        });
-
-  // Like `supabase functions serve`: an edit to a function (or the shared code) applies on the next request.
-  let watcher: fs.FSWatcher | undefined;
-  let reloadTimer: NodeJS.Timeout | undefined;
-  try {
-    // An edit inside a function's folder restarts that function only; shared code or config, all.
-    let changed = new Set<string>();
-    watcher = fs.watch(functionsDir, { recursive: true }, (_event, file) => {
-      if (!file || !/\.(ts|js|json|tsx|mjs)$/.test(file) || file.endsWith('deno.lock')) return;
-      const [folder, ...rest] = file.split(path.sep);
-      changed.add(rest.length === 0 || folder.startsWith('_') ? '*' : folder);
-      clearTimeout(reloadTimer);
-      reloadTimer = setTimeout(() => {
-        const names = changed;
-        changed = new Set();
-        for (const [name, fn] of processes) if (names.has('*') || names.has(name)) fn.markStale();
-      }, 100);
-    });
-    watcher.on('error', () => watcher?.close());
-  } catch {
-    /* no recursive watch on this platform: restart the stack to pick up edits */
-  }
+      : prepareInBackground(functionsDir, denoDir, preparing.signal, log);
+  const watcher = watchForEdits(functionsDir, processes);
 
   return {
     prepared,
@@ -157,19 +190,8 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
       }
       // Browsers send no Authorization on a preflight, so it always reaches the function.
       if (req.method !== 'OPTIONS' && settingsOf(name).verifyJwt) {
-        const auth = req.headers.authorization;
-        if (!auth || !/^bearer /i.test(auth)) {
-          return sendJson(res, 401, {
-            code: 401,
-            message: 'Missing authorization header',
-            msg: 'Missing authorization header',
-          });
-        }
-        try {
-          await verifyJwt(bearerToken(req, url) ?? '');
-        } catch {
-          return sendJson(res, 401, { code: 401, message: 'Invalid JWT', msg: 'Invalid JWT' });
-        }
+        const refused = await jwtRefusal(req, url);
+        if (refused) return sendJson(res, 401, { code: 401, message: refused, msg: refused });
       }
       let body: Buffer;
       try {
@@ -202,8 +224,7 @@ export function createFunctions(ctx: StackContext, options: FunctionsOptions = {
     async close() {
       preparing.abort();
       await prepared;
-      watcher?.close();
-      clearTimeout(reloadTimer);
+      watcher.close();
       await Promise.all([...processes.values()].map((fn) => fn.stop()));
       agent.destroy();
     },

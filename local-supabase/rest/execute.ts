@@ -87,6 +87,48 @@ class PipelinedQuery extends BaseQuery {
 
 const EMPTY_RESULT: ResultRow = { total_result_set: null, page_total: '0', body: null };
 
+/**
+ * An explicit transaction, for a statement whose outcome is decided after it ran: a write undone
+ * when its answer is not singular or affected more rows than `max-affected` allows, a request
+ * that ends in ROLLBACK (`Prefer: tx=rollback`), a count that needs the planner's estimate.
+ */
+async function runInTransaction(
+  client: pg.PoolClient,
+  locals: string[],
+  statement: Statement,
+  name: string | undefined,
+  markBroken: () => void,
+  preRequest: string | undefined,
+): Promise<ResultRow> {
+  await client.query(
+    statement.readOnly
+      ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY'
+      : 'BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE',
+  );
+  try {
+    await client.query({ name: 'pgrst_locals', text: LOCALS_SQL, values: locals });
+    if (preRequest) await client.query(`select ${preRequest}()`);
+    const result = await client.query<ResultRow>({ name, text: statement.text, values: statement.values });
+    const row = statement.explainPlan
+      ? planResult(statement.explainPlan, result)
+      : (result.rows[0] ?? EMPTY_RESULT);
+    failNotSingular(statement, row);
+    failExceedsMaxAffected(statement, row);
+    if (statement.rollback) {
+      // Deferred constraints are checked before the rollback, so the answer tells of their errors.
+      await client.query('SET CONSTRAINTS ALL IMMEDIATE');
+    }
+    const total = statement.explainCount
+      ? await estimatedTotal(client, statement, row)
+      : row.total_result_set;
+    await client.query(statement.rollback ? 'ROLLBACK' : 'COMMIT');
+    return { ...row, total_result_set: total };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(markBroken);
+    throw error;
+  }
+}
+
 export function createExecutor(pool: pg.Pool) {
   /** Pooled connections on which LOCALS_STATEMENT is prepared. */
   const preparedLocals = new WeakSet<pg.PoolClient>();
@@ -138,48 +180,6 @@ export function createExecutor(pool: pg.Pool) {
     failNotSingular(statement, result);
     failExceedsMaxAffected(statement, result);
     return result;
-  }
-
-  /**
-   * An explicit transaction, for a statement whose outcome is decided after it ran: a write undone
-   * when its answer is not singular or affected more rows than `max-affected` allows, a request
-   * that ends in ROLLBACK (`Prefer: tx=rollback`), a count that needs the planner's estimate.
-   */
-  async function runInTransaction(
-    client: pg.PoolClient,
-    locals: string[],
-    statement: Statement,
-    name: string | undefined,
-    markBroken: () => void,
-    preRequest: string | undefined,
-  ): Promise<ResultRow> {
-    await client.query(
-      statement.readOnly
-        ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY'
-        : 'BEGIN ISOLATION LEVEL READ COMMITTED READ WRITE',
-    );
-    try {
-      await client.query({ name: 'pgrst_locals', text: LOCALS_SQL, values: locals });
-      if (preRequest) await client.query(`select ${preRequest}()`);
-      const result = await client.query<ResultRow>({ name, text: statement.text, values: statement.values });
-      const row = statement.explainPlan
-        ? planResult(statement.explainPlan, result)
-        : (result.rows[0] ?? EMPTY_RESULT);
-      failNotSingular(statement, row);
-      failExceedsMaxAffected(statement, row);
-      if (statement.rollback) {
-        // Deferred constraints are checked before the rollback, so the answer tells of their errors.
-        await client.query('SET CONSTRAINTS ALL IMMEDIATE');
-      }
-      const total = statement.explainCount
-        ? await estimatedTotal(client, statement, row)
-        : row.total_result_set;
-      await client.query(statement.rollback ? 'ROLLBACK' : 'COMMIT');
-      return { ...row, total_result_set: total };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(markBroken);
-      throw error;
-    }
   }
 
   /**

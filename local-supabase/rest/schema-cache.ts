@@ -348,13 +348,7 @@ function viewForwardRels(fks: FkRow[], keys: ViewKeys): ForwardRel[] {
   return rels;
 }
 
-function buildCache(
-  config: DbConfig,
-  tableRows: TableRow[],
-  fkRows: FkRow[],
-  routineRows: RoutineRow[],
-  viewKeys: ViewKeys,
-): SchemaCache {
+function buildTables(tableRows: TableRow[], viewKeys: ViewKeys): Map<string, Table> {
   const tables = new Map<string, Table>();
   for (const row of tableRows) {
     tables.set(key(row.schema, row.name), {
@@ -376,29 +370,13 @@ function buildCache(
     const deps = viewKeys.deps.get(view.oid);
     if (table?.isView && deps) table.pk = viewPrimaryKey(deps, viewKeys.bases);
   }
+  return tables;
+}
 
-  const relationships = new Map<string, Relationship[]>();
-  const add = (schema: string, rel: Relationship) => {
-    const k = key(schema, rel.table);
-    const list = relationships.get(k) ?? [];
-    list.push(rel);
-    relationships.set(k, list);
-  };
-  const exposed = (schema: string) => config.schemas.includes(schema);
-  const forwardRels: ForwardRel[] = [
-    ...fkRows.map((fk) => ({
-      schema: fk.schema,
-      table: fk.table,
-      isView: false,
-      fschema: fk.fschema,
-      ftable: fk.ftable,
-      fisView: fk.fis_view,
-      constraint: fk.name,
-      columns: fk.columns,
-      unique: fk.is_unique,
-    })),
-    ...viewForwardRels(fkRows, viewKeys),
-  ].filter((rel) => exposed(rel.schema) && exposed(rel.fschema));
+type AddRelationship = (schema: string, rel: Relationship) => void;
+
+/** Each foreign key between exposed relations, both ways: to one from its table, to many (or one) back. */
+function addForeignKeys(add: AddRelationship, forwardRels: ForwardRel[]) {
   for (const fk of forwardRels) {
     const isSelf = fk.schema === fk.fschema && fk.table === fk.ftable;
     const toOne: Cardinality = 'm2o';
@@ -421,31 +399,13 @@ function buildCache(
       foreignIsView: fk.isView,
     });
   }
+}
 
-  // Tables by the name format_type gives their row type (search_path is pg_catalog: qualified).
-  const byRowType = new Map<string, Table>();
-  for (const t of tables.values()) byRowType.set(`${t.schema}.${t.name}`, t);
-  const rowTypeName = (type: string) => type.replace(/"/g, '');
-  /** A function of one table row returning rows of a table is a computed relationship. */
-  const addComputedRelationship = (routine: Routine, rows: number) => {
-    if (routine.params.length !== 1 || !routine.returnTable) return;
-    const origin = byRowType.get(rowTypeName(routine.params[0].type));
-    if (!origin || origin.schema !== routine.schema) return;
-    const target = tables.get(key(routine.schema, routine.returnTable));
-    add(routine.schema, {
-      table: origin.name,
-      foreignTable: routine.returnTable,
-      constraint: routine.name,
-      columns: [],
-      cardinality: routine.returnsSet && rows !== 1 ? 'o2m' : 'm2o',
-      isSelf: false,
-      foreignIsView: target?.isView ?? false,
-      computed: { schema: routine.schema, name: routine.name, paramType: routine.params[0].type },
-    });
-  };
-
-  // Many-to-many: a table with foreign keys to two other tables joins them when, as PostgREST
-  // requires of a junction, the columns of both keys are part of its primary key.
+/**
+ * Many-to-many: a table with foreign keys to two other tables joins them when, as PostgREST
+ * requires of a junction, the columns of both keys are part of its primary key.
+ */
+function addJunctions(add: AddRelationship, forwardRels: ForwardRel[], tables: Map<string, Table>) {
   const fksBySource = new Map<string, ForwardRel[]>();
   for (const fk of forwardRels) {
     const k = key(fk.schema, fk.table);
@@ -479,43 +439,109 @@ function buildCache(
       }
     }
   }
+}
+
+/** A function of one table row returning rows of a table is a computed relationship. */
+function computedRelationship(
+  routine: Routine,
+  rows: number,
+  tables: Map<string, Table>,
+): Relationship | undefined {
+  if (routine.params.length !== 1 || !routine.returnTable) return undefined;
+  // format_type names the row type schema-qualified (search_path is pg_catalog), as the tables are keyed.
+  const origin = tables.get(routine.params[0].type.replace(/"/g, ''));
+  if (!origin || origin.schema !== routine.schema) return undefined;
+  const target = tables.get(key(routine.schema, routine.returnTable));
+  return {
+    table: origin.name,
+    foreignTable: routine.returnTable,
+    constraint: routine.name,
+    columns: [],
+    cardinality: routine.returnsSet && rows !== 1 ? 'o2m' : 'm2o',
+    isSelf: false,
+    foreignIsView: target?.isView ?? false,
+    computed: { schema: routine.schema, name: routine.name, paramType: routine.params[0].type },
+  };
+}
+
+/** A function as the cache describes it, and whether it may be called by name. */
+function routineOf(
+  row: RoutineRow,
+  config: DbConfig,
+  tables: Map<string, Table>,
+): { routine: Routine; callable: boolean } {
+  const inArgs = row.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+  // As PostgREST: a function is callable when every argument is named, or exactly one is
+  // unnamed and of a type a whole body can be (bytea, json, jsonb, text, xml).
+  const unnamed = inArgs.filter((a) => a.name === '');
+  const callable =
+    unnamed.length === 0 ||
+    (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0].type));
+  const firstDefault = inArgs.length - row.ndefaults;
+  const composite =
+    row.ret_typtype === 'c' ||
+    (row.ret_record && row.args.some((a) => a.mode === 'o' || a.mode === 't' || a.mode === 'b'));
+  const returnTable =
+    row.ret_is_rel && config.schemas.includes(row.ret_schema) && tables.has(key(row.ret_schema, row.ret_name))
+      ? row.ret_name
+      : null;
+  const routine: Routine = {
+    schema: row.schema,
+    name: row.name,
+    params: inArgs.map((a, i) => ({
+      name: a.name,
+      type: a.type,
+      required: i < firstDefault,
+      variadic: a.mode === 'v',
+    })),
+    returnsSet: row.returns_set,
+    returnKind: composite ? 'composite' : 'scalar',
+    returnTable,
+    isVoid: row.is_void,
+    volatility: row.volatility,
+  };
+  return { routine, callable };
+}
+
+function buildCache(
+  config: DbConfig,
+  tableRows: TableRow[],
+  fkRows: FkRow[],
+  routineRows: RoutineRow[],
+  viewKeys: ViewKeys,
+): SchemaCache {
+  const tables = buildTables(tableRows, viewKeys);
+  const relationships = new Map<string, Relationship[]>();
+  const add: AddRelationship = (schema, rel) => {
+    const k = key(schema, rel.table);
+    const list = relationships.get(k) ?? [];
+    list.push(rel);
+    relationships.set(k, list);
+  };
+  const exposed = (schema: string) => config.schemas.includes(schema);
+  const forwardRels: ForwardRel[] = [
+    ...fkRows.map((fk) => ({
+      schema: fk.schema,
+      table: fk.table,
+      isView: false,
+      fschema: fk.fschema,
+      ftable: fk.ftable,
+      fisView: fk.fis_view,
+      constraint: fk.name,
+      columns: fk.columns,
+      unique: fk.is_unique,
+    })),
+    ...viewForwardRels(fkRows, viewKeys),
+  ].filter((rel) => exposed(rel.schema) && exposed(rel.fschema));
+  addForeignKeys(add, forwardRels);
+  addJunctions(add, forwardRels, tables);
 
   const routines = new Map<string, Routine[]>();
   for (const row of routineRows) {
-    const inArgs = row.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
-    // As PostgREST: a function is callable when every argument is named, or exactly one is
-    // unnamed and of a type a whole body can be (bytea, json, jsonb, text, xml).
-    const unnamed = inArgs.filter((a) => a.name === '');
-    const callable =
-      unnamed.length === 0 ||
-      (unnamed.length === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0].type));
-    const firstDefault = inArgs.length - row.ndefaults;
-    const composite =
-      row.ret_typtype === 'c' ||
-      (row.ret_record && row.args.some((a) => a.mode === 'o' || a.mode === 't' || a.mode === 'b'));
-    const returnTable =
-      row.ret_is_rel &&
-      config.schemas.includes(row.ret_schema) &&
-      tables.has(key(row.ret_schema, row.ret_name))
-        ? row.ret_name
-        : null;
-    const routine: Routine = {
-      schema: row.schema,
-      name: row.name,
-      params: inArgs.map((a, i) => ({
-        name: a.name,
-        type: a.type,
-        required: i < firstDefault,
-        variadic: a.mode === 'v',
-      })),
-      returnsSet: row.returns_set,
-      returnKind: composite ? 'composite' : 'scalar',
-      returnTable,
-      isVoid: row.is_void,
-      volatility: row.volatility,
-    };
+    const { routine, callable } = routineOf(row, config, tables);
     // A computed relationship may take its row unnamed; it is embedded, not called by name.
-    addComputedRelationship(routine, row.rows);
+    const computed = computedRelationship(routine, row.rows, tables);
+    if (computed) add(routine.schema, computed);
     if (!callable) continue;
     const k = key(row.schema, row.name);
     const list = routines.get(k) ?? [];
