@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
 import { ACTORS, asActor, insertRow, type Actor } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The audit trail: the triggers write one entry per admin action with the request's user as actor,
@@ -10,17 +9,7 @@ import { createWorld, type World } from './world.ts';
  * and email) through audit_log_entries.
  */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world } = setUpWorld();
 
 interface Entry {
   actor_user_id: string | null;

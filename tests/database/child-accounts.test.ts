@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
 import { ACTORS, asActor, createUser, insertRow, setRoles, type Actor } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * Child logins and what a child's login reads (docs/decisions/091-child-logins.md): the access
@@ -12,14 +11,11 @@ import { createWorld, type World } from './world.ts';
  * only the parent's path changes a child's secret (docs/decisions/125, 127).
  */
 
-let db: pg.Client;
-let world: World;
+const { db, world } = setUpWorld();
 let theirLoginUser: string;
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
   await db.query(
     `insert into public.child_logins (child_id, user_id, username, secret_kind) values ($1, $2, $3, 'pin')`,
     [world.rows.children.ourChild, world.users.child, `kit.${run}`],
@@ -39,8 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.query('delete from auth.users where id = $1', [theirLoginUser]);
-  await world?.destroy();
-  await db?.end();
 });
 
 const as = <T>(actor: Actor, work: (d: pg.Client) => Promise<T>) =>

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { uniqueEmail } from '../support/stack.ts';
 import { ACTORS, asActor, insertRow, leadFactory, type Actor, type Result } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The role matrix of the leads pipeline: every caller × leads, lead_events, lead_list and the
@@ -18,8 +18,7 @@ function all<T>(value: Outcome<T>, except: Partial<Expect<T>> = {}): Expect<T> {
   return Object.fromEntries(ACTORS.map((a) => [a, a in except ? except[a] : value])) as Expect<T>;
 }
 
-let db: pg.Client;
-let world: World;
+const { db, world } = setUpWorld();
 const leads: Record<'mine' | 'theirs', string> = { mine: '', theirs: '' };
 const label = (id: string) => (id === leads.mine ? 'mine' : id === leads.theirs ? 'theirs' : 'other');
 
@@ -44,8 +43,6 @@ const changed = (sql: string, target: 'mine' | 'theirs') => async (d: pg.Client)
   (await d.query(sql, [leads[target]])).rowCount ?? 0;
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
   for (const [key, assignee] of [
     ['mine', world.users.coach],
     ['theirs', null],
@@ -66,8 +63,6 @@ afterAll(async () => {
     'delete from public.waitlist where id in (select waitlist_id from public.leads where id = any($1))',
     [Object.values(leads)],
   );
-  await world.destroy();
-  await db.end();
 });
 
 describe('leads role matrix', () => {

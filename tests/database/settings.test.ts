@@ -1,22 +1,11 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
 import { ACTORS, asActor, insertRow } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /** The team settings: admins read and change them (validated, stamped, audited); functions read them. */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world } = setUpWorld();
 
 const as = (actor: (typeof ACTORS)[number], work: (d: pg.Client) => Promise<unknown>) =>
   asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work);

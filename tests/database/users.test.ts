@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
 import { startFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { ACTORS, asActor, createUser, setRoles } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The users screen's data (admin_accounts) and the rules about admins the database keeps whoever
@@ -11,17 +10,7 @@ import { createWorld, type World } from './world.ts';
  * cannot be deactivated.
  */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world } = setUpWorld();
 
 /** As the database owner, in the running transaction: ban every admin except `keep`. */
 async function banAdminsExcept(d: pg.Client, keep: string) {
