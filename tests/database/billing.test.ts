@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTORS, asActor, insertRow, type Actor, type Result } from './support.ts';
+import { ACTORS, insertRow, type Result } from './support.ts';
 import { setUpWorld } from './world.ts';
 
 /**
@@ -10,7 +10,7 @@ import { setUpWorld } from './world.ts';
  * Then the plan's weekly sessions, enforced by Postgres whoever books.
  */
 
-const { db, world } = setUpWorld();
+const { db, world, runAs: as } = setUpWorld();
 const suffix = Date.now().toString(36);
 const ids = {
   ourCustomer: `cus_our${suffix}`,
@@ -79,12 +79,6 @@ afterAll(async () => {
   // The billing rows go with their parents, when the world is removed.
   await db.query('delete from public.stripe_webhook_events where id = $1', [ids.event]);
 });
-
-const as = <T>(
-  actor: Actor,
-  work: (d: pg.Client) => Promise<T>,
-  arrange?: (d: pg.Client) => Promise<unknown>,
-) => asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work, arrange);
 
 const DENIED = 'denied';
 function outcome<T>(result: Result<T>): T | string {

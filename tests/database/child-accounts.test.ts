@@ -11,7 +11,7 @@ import { setUpWorld } from './world.ts';
  * only the parent's path changes a child's secret (docs/decisions/125, 127).
  */
 
-const { db, world } = setUpWorld();
+const { db, world, runAs: as } = setUpWorld();
 let theirLoginUser: string;
 const run = Date.now().toString(36);
 
@@ -36,9 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.query('delete from auth.users where id = $1', [theirLoginUser]);
 });
-
-const as = <T>(actor: Actor, work: (d: pg.Client) => Promise<T>) =>
-  asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work);
 
 const rows = async (d: pg.Client, sql: string, params: unknown[] = []) => (await d.query(sql, params)).rows;
 
@@ -216,10 +213,8 @@ describe('child_login_attempts and child_login_locks access (role x action)', ()
     const seen = { parent: 1, otherParent: 0, coach: 0, child: 0, admin: 1 } as const;
     for (const table of ['child_login_attempts', 'child_login_locks']) {
       for (const actor of ACTORS) {
-        const result = await asActor(
-          db,
+        const result = await as(
           actor,
-          actor === 'anon' ? undefined : world.users[actor],
           (d) =>
             rows(d, `select child_id from public.${table} where child_id = $1`, [
               world.rows.children.ourChild,
@@ -270,10 +265,8 @@ describe('child_login_attempts and child_login_locks access (role x action)', ()
       admin: 'ok',
     };
     for (const actor of ACTORS) {
-      const result = await asActor(
-        db,
+      const result = await as(
         actor,
-        actor === 'anon' ? undefined : world.users[actor],
         async (d) => {
           await d.query('select public.unlock_child_login($1)', [world.rows.children.ourChild]);
           await d.query('reset role');

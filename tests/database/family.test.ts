@@ -18,7 +18,7 @@ function all<T>(value: T | typeof DENIED, except: Partial<Expect<T>> = {}): Expe
   return Object.fromEntries(CALLERS.map((a) => [a, a in except ? except[a] : value])) as Expect<T>;
 }
 
-const { db, world } = setUpWorld();
+const { db, world, runAs } = setUpWorld();
 let otherCoachUser: string;
 let otherCoach: string;
 const rows: Record<string, string> = {};
@@ -29,7 +29,7 @@ function as<T>(
   arrange?: (d: pg.Client) => Promise<unknown>,
 ) {
   if (caller === 'otherCoach') return asActor(db, 'coach', otherCoachUser, work, arrange);
-  return asActor(db, caller, caller === 'anon' ? undefined : world.users[caller], work, arrange);
+  return runAs(caller, work, arrange);
 }
 
 function outcome<T>(result: Result<T>): T | typeof DENIED | string {

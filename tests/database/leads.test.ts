@@ -18,7 +18,7 @@ function all<T>(value: Outcome<T>, except: Partial<Expect<T>> = {}): Expect<T> {
   return Object.fromEntries(ACTORS.map((a) => [a, a in except ? except[a] : value])) as Expect<T>;
 }
 
-const { db, world } = setUpWorld();
+const { db, world, runAs } = setUpWorld();
 const leads: Record<'mine' | 'theirs', string> = { mine: '', theirs: '' };
 const label = (id: string) => (id === leads.mine ? 'mine' : id === leads.theirs ? 'theirs' : 'other');
 
@@ -29,8 +29,7 @@ async function outcome<T>(result: Promise<Result<T>>): Promise<Outcome<T>> {
   throw new Error(`${settled.error.code}: ${settled.error.message}`);
 }
 
-const run = <T>(actor: Actor, work: (d: pg.Client) => Promise<T>) =>
-  outcome(asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work));
+const run = <T>(actor: Actor, work: (d: pg.Client) => Promise<T>) => outcome(runAs(actor, work));
 
 const visible = (table: string) => async (d: pg.Client) =>
   (
@@ -218,12 +217,7 @@ describe('leads role matrix', () => {
     it(testCase.name, async () => {
       const got: Record<string, unknown> = {};
       for (const actor of ACTORS) {
-        const settled = await asActor(
-          db,
-          actor,
-          actor === 'anon' ? undefined : world.users[actor],
-          testCase.work(actor),
-        );
+        const settled = await runAs(actor, testCase.work(actor));
         if (settled.ok) got[actor] = settled.value;
         else if (settled.error.code === 'P0002') got[actor] = 'no account';
         else if (['42501', '42883'].includes(settled.error.code)) got[actor] = DENIED;

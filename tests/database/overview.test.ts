@@ -10,7 +10,7 @@ import { setUpWorld } from './world.ts';
  * no other data touches, inside rolled-back transactions.
  */
 
-const { db, world } = setUpWorld();
+const { db, world, runAs } = setUpWorld();
 
 const SINCE = '2031-02-01T00:00:00Z';
 const UNTIL = '2031-02-08T00:00:00Z';
@@ -82,7 +82,7 @@ describe('landing_variant_conversions', () => {
 
   it('is for admins only (role x action): every other role is refused', async () => {
     for (const actor of ACTORS.filter((a) => a !== 'admin')) {
-      const result = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], (d) =>
+      const result = await runAs(actor, (d) =>
         d.query('select * from public.landing_variant_conversions($1, $2)', [SINCE, UNTIL]),
       );
       expect(result, actor).toMatchObject({ ok: false, error: { code: '42501' } });

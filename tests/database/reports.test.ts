@@ -10,7 +10,7 @@ import { setUpWorld } from './world.ts';
  * The rows live in January 2031, a range no other data touches, inside a rolled-back transaction.
  */
 
-const { db, world } = setUpWorld();
+const { db, world, runAs } = setUpWorld();
 
 const SINCE = '2031-01-01T00:00:00Z';
 const UNTIL = '2031-01-03T00:00:00Z';
@@ -195,9 +195,7 @@ describe('landing_report', () => {
         `select * from public.landing_report('${SINCE}', '${UNTIL}')`,
         `select * from public.landing_report_daily('${SINCE}', '${UNTIL}')`,
       ]) {
-        const result = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], (d) =>
-          d.query(sql),
-        );
+        const result = await runAs(actor, (d) => d.query(sql));
         if (actor === 'admin') expect(result.ok, sql).toBe(true);
         else expect(result, `${actor}: ${sql}`).toMatchObject({ ok: false, error: { code: '42501' } });
       }

@@ -14,7 +14,7 @@ import { setUpWorld } from './world.ts';
  * and intro_calls (caller x table x select / insert / update / delete).
  */
 
-const { db, world } = setUpWorld();
+const { db, world, runAs } = setUpWorld();
 let ourSchedule: string;
 let otherCoach: string;
 let otherSchedule: string;
@@ -756,7 +756,7 @@ const each = <T extends Outcome>(value: T, except: Partial<Record<Actor, Outcome
   Object.fromEntries(ACTORS.map((a) => [a, a in except ? except[a] : value])) as Record<Actor, Outcome>;
 
 async function outcome(actor: Actor, work: (c: pg.Client) => Promise<Outcome>): Promise<Outcome> {
-  const result = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work);
+  const result = await runAs(actor, work);
   return result.ok ? result.value : denied(result.error);
 }
 

@@ -1,14 +1,10 @@
-import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { ACTORS, asActor, insertRow } from './support.ts';
+import { ACTORS, insertRow } from './support.ts';
 import { setUpWorld } from './world.ts';
 
 /** The team settings: admins read and change them (validated, stamped, audited); functions read them. */
 
-const { db, world } = setUpWorld();
-
-const as = (actor: (typeof ACTORS)[number], work: (d: pg.Client) => Promise<unknown>) =>
-  asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work);
+const { db, world, runAs: as } = setUpWorld();
 
 describe('app_settings access (role x action)', () => {
   it('select: admins read the one row; signed-in others read nothing; visitors are refused', async () => {

@@ -10,7 +10,7 @@ import { setUpWorld } from './world.ts';
  * cannot be deactivated.
  */
 
-const { db, world } = setUpWorld();
+const { db, world, runAs } = setUpWorld();
 
 /** As the database owner, in the running transaction: ban every admin except `keep`. */
 async function banAdminsExcept(d: pg.Client, keep: string) {
@@ -111,17 +111,12 @@ describe('admin role guards', () => {
 describe('admin_accounts', () => {
   it('only admins get rows; everyone else is refused', async () => {
     for (const actor of ACTORS) {
-      const result = await asActor(
-        db,
-        actor,
-        actor === 'anon' ? undefined : world.users[actor],
-        async (d) => {
-          const { rows } = await d.query('select id from public.admin_accounts() where id = $1', [
-            world.users.parent,
-          ]);
-          return rows.length;
-        },
-      );
+      const result = await runAs(actor, async (d) => {
+        const { rows } = await d.query('select id from public.admin_accounts() where id = $1', [
+          world.users.parent,
+        ]);
+        return rows.length;
+      });
       if (actor === 'admin') expect(result).toEqual({ ok: true, value: 1 });
       else expect(result, actor).toMatchObject({ ok: false, error: { code: '42501' } });
     }

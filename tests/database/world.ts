@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { stackEnv, uniqueEmail } from '../support/stack.ts';
-import { createUser, setRoles, type Actor } from './support.ts';
+import { asActor, createUser, setRoles, type Actor, type Result } from './support.ts';
 
 /**
  * Two families, a coach, a child with a login and an admin, with a row of every kind that belongs to
@@ -28,8 +28,17 @@ export interface World {
  *
  * Both are usable from the file's own `beforeAll` (registered after this call, so it runs after the
  * world exists) and in its tests; the file's own `afterAll` runs before the world is removed.
+ * `runAs(actor, work)` is `asActor` as that actor of the world (anon as a visitor).
  */
-export function setUpWorld(): { db: pg.Client; world: World } {
+export function setUpWorld(): {
+  db: pg.Client;
+  world: World;
+  runAs<T>(
+    actor: Actor,
+    work: (db: pg.Client) => Promise<T>,
+    arrange?: (db: pg.Client) => Promise<unknown>,
+  ): Promise<Result<T>>;
+} {
   const db = new pg.Client({ connectionString: stackEnv.dbUrl });
   db.on('error', () => {});
   // Filled in place before the first test, so the file can hold it in a const from the start.
@@ -44,7 +53,12 @@ export function setUpWorld(): { db: pg.Client; world: World } {
     if (typeof world.destroy === 'function') await world.destroy();
     if (connected) await db.end();
   });
-  return { db, world };
+  return {
+    db,
+    world,
+    runAs: (actor, work, arrange) =>
+      asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work, arrange),
+  };
 }
 
 export async function createWorld(db: pg.Client): Promise<World> {
