@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
-import { asActor, createUser, setRoles, type Result } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asActor, type Result } from './support.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The account tables' role matrix (role x action): notification_preferences (each account its own
@@ -14,8 +13,7 @@ import { createWorld, type World } from './world.ts';
 type Caller = 'anon' | 'parent' | 'otherParent' | 'child' | 'coach' | 'otherCoach' | 'admin';
 const CALLERS: Caller[] = ['anon', 'parent', 'otherParent', 'child', 'coach', 'otherCoach', 'admin'];
 
-let db: pg.Client;
-let world: World;
+const { db, world } = setUpWorld();
 let otherCoach: string;
 const ids: Record<string, string> = {};
 
@@ -38,15 +36,7 @@ async function rowCount(d: pg.Client, sql: string, params: unknown[]) {
 }
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-  otherCoach = (await createUser(db, { firstName: 'Maya', lastName: 'Elsewhere' })).id;
-  await setRoles(db, otherCoach, ['coach']);
-  await db.query(
-    `insert into public.coaches (user_id, display_name) values ($1, 'Maya Elsewhere')
-       on conflict (user_id) do update set display_name = excluded.display_name, is_active = excluded.is_active, sort_order = excluded.sort_order`,
-    [otherCoach],
-  );
+  otherCoach = (await world.addCoach({ firstName: 'Maya', lastName: 'Elsewhere' })).userId;
   await db.query(`insert into public.notification_preferences (user_id, marketing) values ($1, true)`, [
     world.users.parent,
   ]);
@@ -62,15 +52,6 @@ beforeAll(async () => {
       [world.rows.children.theirChild],
     )
   ).rows[0].id;
-});
-
-afterAll(async () => {
-  if (otherCoach) {
-    await db.query('delete from public.coaches where user_id = $1', [otherCoach]);
-    await db.query('delete from auth.users where id = $1', [otherCoach]);
-  }
-  await world?.destroy();
-  await db?.end();
 });
 
 async function matrix(run: (caller: Caller) => Promise<Result<number>>) {

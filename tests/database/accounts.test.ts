@@ -1,23 +1,15 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { asActor, createUser, insertRow } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /** Sign-up, roles and profiles: what the account screens and the admin's users screen rely on. */
 
-let db: pg.Client;
-let world: World;
+const { db, world } = setUpWorld();
 const created: string[] = [];
 
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
 afterAll(async () => {
   if (created.length) await db.query('delete from auth.users where id = any($1)', [created]);
-  await world?.destroy();
-  await db?.end();
 });
 
 async function newUser(overrides: Parameters<typeof createUser>[1]) {

@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
 import { ACTORS, asActor, insertRow, type Actor } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The audit trail: the triggers write one entry per admin action with the request's user as actor,
@@ -10,17 +9,7 @@ import { createWorld, type World } from './world.ts';
  * and email) through audit_log_entries.
  */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world, runAs } = setUpWorld();
 
 interface Entry {
   actor_user_id: string | null;
@@ -43,7 +32,7 @@ async function entriesSince(d: pg.Client, since: string): Promise<Entry[]> {
 
 /** Runs `work` as `actor` and returns the audit entries it wrote (all rolled back afterwards). */
 async function auditOf(actor: Actor, work: (d: pg.Client) => Promise<unknown>): Promise<Entry[]> {
-  const result = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], async (d) => {
+  const result = await runAs(actor, async (d) => {
     // now() is the transaction's start: every entry written in it has this created_at.
     const { rows } = await d.query<{ now: string }>('select now()::text as now');
     await work(d);
@@ -200,7 +189,7 @@ describe('audit triggers', () => {
 describe('nobody writes or rewrites admin entries through the API', () => {
   for (const actor of ACTORS) {
     it(`${actor} cannot insert an admin action, nor change or delete an entry`, async () => {
-      const insert = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], (d) =>
+      const insert = await runAs(actor, (d) =>
         insertRow(d, 'audit_logs', {
           actor_user_id: actor === 'anon' ? null : world.users[actor],
           action: 'FLAG_UPDATED',
@@ -213,7 +202,7 @@ describe('nobody writes or rewrites admin entries through the API', () => {
         'update public.audit_logs set action = $2 where id = $1',
         'delete from public.audit_logs where id = $1',
       ]) {
-        const change = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], (d) =>
+        const change = await runAs(actor, (d) =>
           d.query(
             sql,
             sql.startsWith('update')
@@ -232,19 +221,14 @@ describe('audit_log_entries and audit_log_facets', () => {
 
   it('only admins read entries; the actor comes with name and email', async () => {
     for (const actor of ACTORS) {
-      const result = await asActor(
-        db,
-        actor,
-        actor === 'anon' ? undefined : world.users[actor],
-        async (d) => {
-          const { rows } = await d.query(
-            `select id, action, actor_first_name, actor_last_name, actor_email
+      const result = await runAs(actor, async (d) => {
+        const { rows } = await d.query(
+          `select id, action, actor_first_name, actor_last_name, actor_email
              from public.audit_log_entries where id = any($1) order by action`,
-            [fixtureIds()],
-          );
-          return rows;
-        },
-      );
+          [fixtureIds()],
+        );
+        return rows;
+      });
       if (actor === 'anon') expect(result).toMatchObject({ ok: false, error: { code: '42501' } });
       else if (actor !== 'admin') expect(result).toEqual({ ok: true, value: [] });
       else {

@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
-import { ACTORS, asActor, insertRow, type Actor, type Result } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { ACTORS, insertRow, type Result } from './support.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * Billing: the access matrix of billing_customers, subscriptions, invoices and stripe_webhook_events
@@ -11,8 +10,7 @@ import { createWorld, type World } from './world.ts';
  * Then the plan's weekly sessions, enforced by Postgres whoever books.
  */
 
-let db: pg.Client;
-let world: World;
+const { db, world, runAs: as } = setUpWorld();
 const suffix = Date.now().toString(36);
 const ids = {
   ourCustomer: `cus_our${suffix}`,
@@ -51,8 +49,6 @@ function invoiceRow(overrides: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
   const { parent, otherParent } = world.users;
   await insertRow(db, 'billing_customers', { parent_id: parent, stripe_customer_id: ids.ourCustomer });
   await insertRow(db, 'billing_customers', { parent_id: otherParent, stripe_customer_id: ids.theirCustomer });
@@ -80,16 +76,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.query('delete from public.stripe_webhook_events where id = $1', [ids.event]);
-  await world?.destroy(); // the billing rows go with their parents
-  await db?.end();
+  // The billing rows go with their parents, when the world is removed.
+  await db.query('delete from public.stripe_webhook_events where id = $1', [ids.event]);
 });
-
-const as = <T>(
-  actor: Actor,
-  work: (d: pg.Client) => Promise<T>,
-  arrange?: (d: pg.Client) => Promise<unknown>,
-) => asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work, arrange);
 
 const DENIED = 'denied';
 function outcome<T>(result: Result<T>): T | string {

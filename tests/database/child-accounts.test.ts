@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
 import { ACTORS, asActor, createUser, insertRow, setRoles, type Actor } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * Child logins and what a child's login reads (docs/decisions/091-child-logins.md): the access
@@ -12,14 +11,11 @@ import { createWorld, type World } from './world.ts';
  * only the parent's path changes a child's secret (docs/decisions/125, 127).
  */
 
-let db: pg.Client;
-let world: World;
+const { db, world, runAs: as } = setUpWorld();
 let theirLoginUser: string;
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
   await db.query(
     `insert into public.child_logins (child_id, user_id, username, secret_kind) values ($1, $2, $3, 'pin')`,
     [world.rows.children.ourChild, world.users.child, `kit.${run}`],
@@ -39,12 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.query('delete from auth.users where id = $1', [theirLoginUser]);
-  await world?.destroy();
-  await db?.end();
 });
-
-const as = <T>(actor: Actor, work: (d: pg.Client) => Promise<T>) =>
-  asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work);
 
 const rows = async (d: pg.Client, sql: string, params: unknown[] = []) => (await d.query(sql, params)).rows;
 
@@ -222,10 +213,8 @@ describe('child_login_attempts and child_login_locks access (role x action)', ()
     const seen = { parent: 1, otherParent: 0, coach: 0, child: 0, admin: 1 } as const;
     for (const table of ['child_login_attempts', 'child_login_locks']) {
       for (const actor of ACTORS) {
-        const result = await asActor(
-          db,
+        const result = await as(
           actor,
-          actor === 'anon' ? undefined : world.users[actor],
           (d) =>
             rows(d, `select child_id from public.${table} where child_id = $1`, [
               world.rows.children.ourChild,
@@ -276,10 +265,8 @@ describe('child_login_attempts and child_login_locks access (role x action)', ()
       admin: 'ok',
     };
     for (const actor of ACTORS) {
-      const result = await asActor(
-        db,
+      const result = await as(
         actor,
-        actor === 'anon' ? undefined : world.users[actor],
         async (d) => {
           await d.query('select public.unlock_child_login($1)', [world.rows.children.ourChild]);
           await d.query('reset role');

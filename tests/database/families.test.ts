@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
-import { ACTORS, asActor, createUser, setRoles, type Actor } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACTORS, asActor, type Actor } from './support.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * /admin/families reads `family_list`: a coach sees the families with a child assigned to them (and
@@ -10,29 +9,11 @@ import { createWorld, type World } from './world.ts';
  * with "another coach" besides the world's roles.
  */
 
-let db: pg.Client;
-let world: World;
+const { db, world } = setUpWorld();
 let otherCoach: { userId: string; coachId: string };
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-  const user = await createUser(db, { firstName: 'Noor', lastName: 'Othercoach' });
-  await setRoles(db, user.id, ['coach']);
-  const { rows } = await db.query<{ id: string }>(
-    `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Noor Othercoach', 92)
-       on conflict (user_id) do update set display_name = excluded.display_name, sort_order = excluded.sort_order, is_active = excluded.is_active returning id`,
-    [user.id],
-  );
-  otherCoach = { userId: user.id, coachId: rows[0].id };
-});
-afterAll(async () => {
-  if (otherCoach) {
-    await db.query('delete from public.coaches where id = $1', [otherCoach.coachId]);
-    await db.query('delete from auth.users where id = $1', [otherCoach.userId]);
-  }
-  await world?.destroy();
-  await db?.end();
+  otherCoach = await world.addCoach({ firstName: 'Noor', lastName: 'Othercoach' });
 });
 
 interface FamilyRow {

@@ -1,8 +1,7 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
-import { ACTORS, asActor, createUser, setRoles, type Actor, type Result } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACTORS, asActor, type Actor, type Result } from './support.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The access matrix of the parent app's tables (caller × table × select / insert / update /
@@ -19,8 +18,7 @@ function all<T>(value: T | typeof DENIED, except: Partial<Expect<T>> = {}): Expe
   return Object.fromEntries(CALLERS.map((a) => [a, a in except ? except[a] : value])) as Expect<T>;
 }
 
-let db: pg.Client;
-let world: World;
+const { db, world, runAs } = setUpWorld();
 let otherCoachUser: string;
 let otherCoach: string;
 const rows: Record<string, string> = {};
@@ -31,7 +29,7 @@ function as<T>(
   arrange?: (d: pg.Client) => Promise<unknown>,
 ) {
   if (caller === 'otherCoach') return asActor(db, 'coach', otherCoachUser, work, arrange);
-  return asActor(db, caller, caller === 'anon' ? undefined : world.users[caller], work, arrange);
+  return runAs(caller, work, arrange);
 }
 
 function outcome<T>(result: Result<T>): T | typeof DENIED | string {
@@ -43,18 +41,13 @@ const one = async (sql: string, params: unknown[]) =>
   String((await db.query<{ id: string }>(sql, params)).rows[0].id);
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
   const { ourChild, theirChild } = world.rows.children;
   const { ourSession, theirSession } = world.rows.coaching_sessions;
   const { activeCoach } = world.rows.coaches;
-  otherCoachUser = (await createUser(db, { firstName: 'Remy', lastName: 'Othercoach' })).id;
-  await setRoles(db, otherCoachUser, ['coach']);
-  otherCoach = await one(
-    `insert into public.coaches (user_id, display_name, sort_order) values ($1, 'Remy Othercoach', 92)
-       on conflict (user_id) do update set display_name = excluded.display_name, sort_order = excluded.sort_order, is_active = excluded.is_active returning id`,
-    [otherCoachUser],
-  );
+  ({ userId: otherCoachUser, coachId: otherCoach } = await world.addCoach({
+    firstName: 'Remy',
+    lastName: 'Othercoach',
+  }));
   await db.query('update public.children set coach_id = $1 where id = $2', [otherCoach, theirChild]);
   await db.query('update public.coaching_sessions set coach_id = $1 where id = $2', [
     otherCoach,
@@ -76,13 +69,6 @@ beforeAll(async () => {
     values ($1, $2, 'reschedule', 'Friday?') returning id`;
   rows.ourRequest = await one(request, [ourSession, world.users.parent]);
   rows.theirRequest = await one(request, [theirSession, world.users.otherParent]);
-});
-
-afterAll(async () => {
-  await db?.query('delete from auth.users where id = $1', [otherCoachUser]);
-  await world?.destroy();
-  await db?.query('delete from public.coaches where id = $1', [otherCoach]);
-  await db?.end();
 });
 
 interface Case {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { uniqueEmail } from '../support/stack.ts';
 import { ACTORS, asActor, insertRow, leadFactory, type Actor, type Result } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The role matrix of the leads pipeline: every caller × leads, lead_events, lead_list and the
@@ -18,8 +18,7 @@ function all<T>(value: Outcome<T>, except: Partial<Expect<T>> = {}): Expect<T> {
   return Object.fromEntries(ACTORS.map((a) => [a, a in except ? except[a] : value])) as Expect<T>;
 }
 
-let db: pg.Client;
-let world: World;
+const { db, world, runAs } = setUpWorld();
 const leads: Record<'mine' | 'theirs', string> = { mine: '', theirs: '' };
 const label = (id: string) => (id === leads.mine ? 'mine' : id === leads.theirs ? 'theirs' : 'other');
 
@@ -30,8 +29,7 @@ async function outcome<T>(result: Promise<Result<T>>): Promise<Outcome<T>> {
   throw new Error(`${settled.error.code}: ${settled.error.message}`);
 }
 
-const run = <T>(actor: Actor, work: (d: pg.Client) => Promise<T>) =>
-  outcome(asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work));
+const run = <T>(actor: Actor, work: (d: pg.Client) => Promise<T>) => outcome(runAs(actor, work));
 
 const visible = (table: string) => async (d: pg.Client) =>
   (
@@ -44,8 +42,6 @@ const changed = (sql: string, target: 'mine' | 'theirs') => async (d: pg.Client)
   (await d.query(sql, [leads[target]])).rowCount ?? 0;
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
   for (const [key, assignee] of [
     ['mine', world.users.coach],
     ['theirs', null],
@@ -66,8 +62,6 @@ afterAll(async () => {
     'delete from public.waitlist where id in (select waitlist_id from public.leads where id = any($1))',
     [Object.values(leads)],
   );
-  await world.destroy();
-  await db.end();
 });
 
 describe('leads role matrix', () => {
@@ -223,12 +217,7 @@ describe('leads role matrix', () => {
     it(testCase.name, async () => {
       const got: Record<string, unknown> = {};
       for (const actor of ACTORS) {
-        const settled = await asActor(
-          db,
-          actor,
-          actor === 'anon' ? undefined : world.users[actor],
-          testCase.work(actor),
-        );
+        const settled = await runAs(actor, testCase.work(actor));
         if (settled.ok) got[actor] = settled.value;
         else if (settled.error.code === 'P0002') got[actor] = 'no account';
         else if (['42501', '42883'].includes(settled.error.code)) got[actor] = DENIED;

@@ -1,12 +1,11 @@
 import * as OTPAuth from 'otpauth';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribeFailure, subscribed } from '../integration/realtime-support.ts';
 import { createRoomWorld, type Person, type RoomWorld } from '../integration/session-room-fixtures.ts';
-import { adminDb, anonClient, stackEnv } from '../support/stack.ts';
+import { anonClient, stackEnv } from '../support/stack.ts';
 import { asTwoFactorSession, inOneSnapshot, type TwoFactorSession } from '../support/two-factor.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * Staff two-factor sign-in on every path that row level security alone does not hold: the
@@ -20,19 +19,11 @@ import { createWorld, type World } from './world.ts';
 
 const REQUIRED = /^Two-factor sign-in is required: /;
 
-let db: pg.Client;
-let world: World;
-
 beforeAll(async () => {
   // Auth creates its MFA tables on its first request (as the hosted platform always has them).
   await fetch(`${stackEnv.url}/auth/v1/health`, { headers: { apikey: stackEnv.anonKey } });
-  db = await adminDb();
-  world = await createWorld(db);
 });
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world } = setUpWorld();
 
 type Staff = 'admin' | 'coach';
 type Outcome = { ok: true; value: unknown } | { ok: false; code: string; message: string };

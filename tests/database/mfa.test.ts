@@ -1,8 +1,6 @@
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
 import { asTwoFactorSession, inOneSnapshot, type TwoFactorSession } from '../support/two-factor.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * Staff two-factor sign-in in row level security: a staff member with a verified factor reads
@@ -10,17 +8,7 @@ import { createWorld, type World } from './world.ts';
  * `require_staff_two_factor` is off, and read nothing while it is on. Families are never affected.
  */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world } = setUpWorld();
 
 type Staff = 'admin' | 'coach' | 'parent';
 const FAMILY_TABLES = ['children', 'coaching_sessions', 'parent_updates', 'profiles'] as const;

@@ -1,9 +1,8 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { variants } from '../../src/content/variants.ts';
-import { adminDb } from '../support/stack.ts';
 import { ACTORS, asActor, leadFactory } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The admin overview's SQL: conversions per landing variant list the variants (and only them),
@@ -11,17 +10,7 @@ import { createWorld, type World } from './world.ts';
  * no other data touches, inside rolled-back transactions.
  */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world, runAs } = setUpWorld();
 
 const SINCE = '2031-02-01T00:00:00Z';
 const UNTIL = '2031-02-08T00:00:00Z';
@@ -93,7 +82,7 @@ describe('landing_variant_conversions', () => {
 
   it('is for admins only (role x action): every other role is refused', async () => {
     for (const actor of ACTORS.filter((a) => a !== 'admin')) {
-      const result = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], (d) =>
+      const result = await runAs(actor, (d) =>
         d.query('select * from public.landing_variant_conversions($1, $2)', [SINCE, UNTIL]),
       );
       expect(result, actor).toMatchObject({ ok: false, error: { code: '42501' } });

@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, stackEnv } from '../support/stack.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stackEnv } from '../support/stack.ts';
 import { asActor, createUser, insertRow, type Actor } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * Children's points and the leaderboard: coaches and admins award points; a parent awards a few
@@ -11,18 +11,11 @@ import { createWorld, type World } from './world.ts';
  * In the world, "ourChild" (Kit) has a coach, so is enrolled; "theirChild" (Otto) has none.
  */
 
-let db: pg.Client;
-let world: World;
+const { db, world } = setUpWorld();
 const extraUsers: string[] = [];
 
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
 afterAll(async () => {
   if (extraUsers.length) await db.query('delete from auth.users where id = any($1)', [extraUsers]);
-  await world?.destroy();
-  await db?.end();
 });
 
 const me = (actor: Exclude<Actor, 'anon'>) => world.users[actor];

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/stack.ts';
 import { ACTORS, asActor, leadFactory } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The landing report: visitors, page views, median time on page and conversions per variant and
@@ -10,17 +10,7 @@ import { createWorld, type World } from './world.ts';
  * The rows live in January 2031, a range no other data touches, inside a rolled-back transaction.
  */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world, runAs } = setUpWorld();
 
 const SINCE = '2031-01-01T00:00:00Z';
 const UNTIL = '2031-01-03T00:00:00Z';
@@ -205,9 +195,7 @@ describe('landing_report', () => {
         `select * from public.landing_report('${SINCE}', '${UNTIL}')`,
         `select * from public.landing_report_daily('${SINCE}', '${UNTIL}')`,
       ]) {
-        const result = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], (d) =>
-          d.query(sql),
-        );
+        const result = await runAs(actor, (d) => d.query(sql));
         if (actor === 'admin') expect(result.ok, sql).toBe(true);
         else expect(result, `${actor}: ${sql}`).toMatchObject({ ok: false, error: { code: '42501' } });
       }

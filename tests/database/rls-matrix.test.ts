@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../support/stack.ts';
 import { startFreshDatabase } from './fresh-database.ts';
 import { ACTORS, asActor, insertRow, leadFactory, type Actor, type Result } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld, type World } from './world.ts';
 
 /**
  * The access matrix: every caller × every table × select / insert / update / delete, run in SQL
@@ -41,8 +41,7 @@ interface TableCase {
   delete: { target: string; expect: Expect<number> };
 }
 
-let db: pg.Client;
-let world: World;
+const { db, world } = setUpWorld();
 
 const me = (actor: Actor) => (actor === 'anon' ? null : world.users[actor]);
 
@@ -314,16 +313,6 @@ function outcome<T>(result: Result<T>): T | typeof DENIED | string {
   // 42501: no privilege on the table or column, or a row that a policy's WITH CHECK rejects.
   return result.error.code === '42501' ? DENIED : `error ${result.error.code}: ${result.error.message}`;
 }
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
 
 describe.each(cases)('$table', (c) => {
   const key = c.key ?? 'id';

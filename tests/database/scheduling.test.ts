@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb } from '../support/stack.ts';
 import { asTwoFactorSession } from '../support/two-factor.ts';
 import { ACTORS, asActor, insertRow, type Actor } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * Availability and open slots (docs/decisions/150): the slot function over weekly hours, date
@@ -14,8 +14,7 @@ import { createWorld, type World } from './world.ts';
  * and intro_calls (caller x table x select / insert / update / delete).
  */
 
-let db: pg.Client;
-let world: World;
+const { db, world, runAs } = setUpWorld();
 let ourSchedule: string;
 let otherCoach: string;
 let otherSchedule: string;
@@ -106,8 +105,6 @@ async function book(coach: string, startsAt: string, status = 'scheduled') {
 }
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
   const one = async (sql: string, params: unknown[]) =>
     String((await db.query<{ id: string }>(sql, params)).rows[0].id);
   // The other family's child is coached by the same coach: two families who can race for a slot.
@@ -169,8 +166,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.query('delete from public.coaches where id = $1', [otherCoach]);
-  await world.destroy();
-  await db.end();
 });
 
 describe('open slots', () => {
@@ -761,7 +756,7 @@ const each = <T extends Outcome>(value: T, except: Partial<Record<Actor, Outcome
   Object.fromEntries(ACTORS.map((a) => [a, a in except ? except[a] : value])) as Record<Actor, Outcome>;
 
 async function outcome(actor: Actor, work: (c: pg.Client) => Promise<Outcome>): Promise<Outcome> {
-  const result = await asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work);
+  const result = await runAs(actor, work);
   return result.ok ? result.value : denied(result.error);
 }
 

@@ -1,8 +1,6 @@
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACTORS, asActor, type Actor, type Result } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld, type World } from './world.ts';
 
 /**
  * The access matrix of the sessions tables (caller × table × select / insert / update / delete),
@@ -16,8 +14,7 @@ function all<T>(value: T | typeof DENIED, except: Partial<Expect<T>> = {}): Expe
   return Object.fromEntries(ACTORS.map((a) => [a, a in except ? except[a] : value])) as Expect<T>;
 }
 
-let db: pg.Client;
-let world: World;
+const { db, world } = setUpWorld();
 const rows: Record<string, string> = {};
 const me = (actor: Actor) => (actor === 'anon' ? undefined : world.users[actor]);
 
@@ -30,8 +27,6 @@ const one = async (sql: string, params: unknown[]) =>
   String((await db.query<{ id: string }>(sql, params)).rows[0].id);
 
 beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
   const { ourSession, theirSession } = world.rows.coaching_sessions;
   const { activeCoach, inactiveCoach } = world.rows.coaches;
   const { ourChild, theirChild } = world.rows.children;
@@ -52,11 +47,6 @@ beforeAll(async () => {
     `select id from public.session_emails where session_id = $1 and recipient = 'family' order by id limit 1`,
     [ourSession],
   );
-});
-
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
 });
 
 interface Case {

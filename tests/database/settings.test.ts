@@ -1,25 +1,10 @@
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
-import { ACTORS, asActor, insertRow } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { describe, expect, it } from 'vitest';
+import { ACTORS, insertRow } from './support.ts';
+import { setUpWorld } from './world.ts';
 
 /** The team settings: admins read and change them (validated, stamped, audited); functions read them. */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
-
-const as = (actor: (typeof ACTORS)[number], work: (d: pg.Client) => Promise<unknown>) =>
-  asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work);
+const { db, world, runAs: as } = setUpWorld();
 
 describe('app_settings access (role x action)', () => {
   it('select: admins read the one row; signed-in others read nothing; visitors are refused', async () => {

@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb } from '../support/stack.ts';
 import { startFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { ACTORS, asActor, createUser, setRoles } from './support.ts';
-import { createWorld, type World } from './world.ts';
+import { setUpWorld } from './world.ts';
 
 /**
  * The users screen's data (admin_accounts) and the rules about admins the database keeps whoever
@@ -11,17 +10,7 @@ import { createWorld, type World } from './world.ts';
  * cannot be deactivated.
  */
 
-let db: pg.Client;
-let world: World;
-
-beforeAll(async () => {
-  db = await adminDb();
-  world = await createWorld(db);
-});
-afterAll(async () => {
-  await world?.destroy();
-  await db?.end();
-});
+const { db, world, runAs } = setUpWorld();
 
 /** As the database owner, in the running transaction: ban every admin except `keep`. */
 async function banAdminsExcept(d: pg.Client, keep: string) {
@@ -122,17 +111,12 @@ describe('admin role guards', () => {
 describe('admin_accounts', () => {
   it('only admins get rows; everyone else is refused', async () => {
     for (const actor of ACTORS) {
-      const result = await asActor(
-        db,
-        actor,
-        actor === 'anon' ? undefined : world.users[actor],
-        async (d) => {
-          const { rows } = await d.query('select id from public.admin_accounts() where id = $1', [
-            world.users.parent,
-          ]);
-          return rows.length;
-        },
-      );
+      const result = await runAs(actor, async (d) => {
+        const { rows } = await d.query('select id from public.admin_accounts() where id = $1', [
+          world.users.parent,
+        ]);
+        return rows.length;
+      });
       if (actor === 'admin') expect(result).toEqual({ ok: true, value: 1 });
       else expect(result, actor).toMatchObject({ ok: false, error: { code: '42501' } });
     }

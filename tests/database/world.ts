@@ -1,6 +1,7 @@
-import type pg from 'pg';
-import { uniqueEmail } from '../support/stack.ts';
-import { createUser, setRoles, type Actor } from './support.ts';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { stackEnv, uniqueEmail } from '../support/stack.ts';
+import { asActor, createUser, setRoles, type Actor, type Result } from './support.ts';
 
 /**
  * Two families, a coach, a child with a login and an admin, with a row of every kind that belongs to
@@ -11,7 +12,53 @@ export interface World {
   users: Record<Exclude<Actor, 'anon'>, string>;
   /** fixture rows by table, then by label */
   rows: Record<string, Record<string, string>>;
+  /**
+   * Another coach (a coach login and its coaches row) who coaches no child of the world yet;
+   * removed with the world.
+   */
+  addCoach(name: { firstName: string; lastName: string }): Promise<{ userId: string; coachId: string }>;
   destroy(): Promise<void>;
+}
+
+/**
+ * The set-up every database test file shares: a superuser connection and a fresh World, made before
+ * the file's first test and removed after its last. Call it once at the top of the file:
+ *
+ *   const { db, world } = setUpWorld();
+ *
+ * Both are usable from the file's own `beforeAll` (registered after this call, so it runs after the
+ * world exists) and in its tests; the file's own `afterAll` runs before the world is removed.
+ * `runAs(actor, work)` is `asActor` as that actor of the world (anon as a visitor).
+ */
+export function setUpWorld(): {
+  db: pg.Client;
+  world: World;
+  runAs<T>(
+    actor: Actor,
+    work: (db: pg.Client) => Promise<T>,
+    arrange?: (db: pg.Client) => Promise<unknown>,
+  ): Promise<Result<T>>;
+} {
+  const db = new pg.Client({ connectionString: stackEnv.dbUrl });
+  db.on('error', () => {});
+  // Filled in place before the first test, so the file can hold it in a const from the start.
+  const world = {} as World;
+  let connected = false;
+  beforeAll(async () => {
+    await db.connect();
+    connected = true;
+    Object.assign(world, await createWorld(db));
+  });
+  afterAll(async () => {
+    if (typeof world.destroy === 'function') await world.destroy();
+    if (connected) await db.end();
+  });
+  return {
+    db,
+    world,
+    runAs: (actor, work, arrange) =>
+      asActor(db, actor, actor === 'anon' ? undefined : world.users[actor], work, arrange),
+  };
 }
 
 export async function createWorld(db: pg.Client): Promise<World> {
@@ -155,9 +202,21 @@ export async function createWorld(db: pg.Client): Promise<World> {
     session_attendance: { ourAttendance, theirAttendance },
   };
 
+  const addedCoaches: { userId: string; coachId: string }[] = [];
   return {
     users,
     rows,
+    async addCoach({ firstName, lastName }) {
+      const user = await createUser(db, { firstName, lastName });
+      await setRoles(db, user.id, ['coach']);
+      const coachId = await one(
+        `insert into public.coaches (user_id, display_name, sort_order) values ($1, $2, 92)
+           on conflict (user_id) do update set display_name = excluded.display_name, sort_order = excluded.sort_order, is_active = excluded.is_active returning id`,
+        [user.id, `${firstName} ${lastName}`],
+      );
+      addedCoaches.push({ userId: user.id, coachId });
+      return { userId: user.id, coachId };
+    },
     async destroy() {
       await db.query('delete from public.feature_flags where key = $1', [flagKey]);
       await db.query('delete from public.waitlist where id = $1', [lead]);
@@ -169,6 +228,9 @@ export async function createWorld(db: pg.Client): Promise<World> {
       await db.query('delete from public.coaches where id = any($1)', [[activeCoach, inactiveCoach]]);
       // Users last: their children, sessions, updates, points, roles and profiles go with them.
       await db.query('delete from auth.users where id = any($1)', [Object.values(users)]);
+      // Added coaches after the families they may coach.
+      await db.query('delete from public.coaches where id = any($1)', [addedCoaches.map((c) => c.coachId)]);
+      await db.query('delete from auth.users where id = any($1)', [addedCoaches.map((c) => c.userId)]);
     },
   };
 }

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { adminDb } from '../support/stack.ts';
-import { storageStateOf } from './support/roles.ts';
 
 /**
  * /admin/families against the seeded stack: the demo coach sees the family of the child assigned
@@ -9,13 +7,8 @@ import { storageStateOf } from './support/roles.ts';
  * family with its coaches and a coach filter kept in the URL.
  */
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
-
 test.describe('as the demo coach', () => {
-  test.use({ storageState: storageStateOf('coach') });
+  test.use({ signedInAs: 'coach' });
 
   test('sees their own family: the parent, the child assigned to them, age and focus areas', async ({
     page,
@@ -38,7 +31,7 @@ test.describe('as the demo coach', () => {
 });
 
 test.describe('as the demo admin', () => {
-  test.use({ storageState: storageStateOf('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test('sees every family with its coaches and filters by coach', async ({ page }) => {
     test.setTimeout(60_000);
@@ -112,7 +105,7 @@ test.describe('a family opens', () => {
   });
 
   test.describe('as the demo admin', () => {
-    test.use({ storageState: storageStateOf('admin') });
+    test.use({ signedInAs: 'admin' });
 
     test('a failed payment shows in the list, and the family opens with its children, coach, sessions, consents and plan', async ({
       page,
@@ -157,7 +150,7 @@ test.describe('a family opens', () => {
   });
 
   test.describe('as the demo admin on a phone', () => {
-    test.use({ storageState: storageStateOf('admin'), viewport: { width: 390, height: 844 } });
+    test.use({ signedInAs: 'admin', viewport: { width: 390, height: 844 } });
 
     test('the list and a family fit a 390 px screen', async ({ page }) => {
       const width = () => page.evaluate(() => document.documentElement.scrollWidth);
@@ -171,7 +164,7 @@ test.describe('a family opens', () => {
   });
 
   test.describe('as the demo coach', () => {
-    test.use({ storageState: storageStateOf('coach') });
+    test.use({ signedInAs: 'coach' });
 
     test('opens their family with the child they coach; not another family', async ({ page }) => {
       await page.goto('/admin/families');

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { anonClient, uniqueEmail } from '../support/stack.ts';
 import { holding } from './support/locks.ts';
-import { storageStateOf } from './support/roles.ts';
 
 /**
  * The admin area by keyboard alone, as the demo admin: Tab reaches the sections and opens each
  * page, the booking dialog takes focus and gives it back on Escape, a lead's status changes, and an
  * overview figure opens the list it counts (and back returns). Every focused control shows a ring.
  */
-test.use({ storageState: storageStateOf('admin') });
+test.use({ signedInAs: 'admin' });
 // Many key presses on shared, loaded cores.
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { adminDb, anonClient, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';
-import { storageStateOf } from './support/roles.ts';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 /**
  * A notification was shown; it is then closed, as a person would, so it cannot cover the panel's
@@ -54,7 +48,7 @@ async function captionCount(page: Page): Promise<number> {
 }
 
 test.describe('as the demo admin', () => {
-  test.use({ storageState: storageStateOf('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test('works a lead from new to enrolled: status, note, assignee, enrol with the invitation', async ({
     page,
@@ -247,7 +241,7 @@ test.describe('as the demo admin', () => {
 });
 
 test.describe('as the demo coach', () => {
-  test.use({ storageState: storageStateOf('coach') });
+  test.use({ signedInAs: 'coach' });
 
   test('sees only the leads assigned to them, and no newsletter, beta counter or enrol', async ({ page }) => {
     await page.goto('/admin/waitlist');

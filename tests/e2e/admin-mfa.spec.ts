@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { adminDb } from '../support/stack.ts';
-import { signedUpClient } from './support/signup-flag.ts';
+import { expect, expectNoAxeViolations, test, type NewAccount } from './support/fixtures.ts';
 
 /**
  * Staff two-factor sign-in in the browser: a new coach sets up an authenticator app from
@@ -10,8 +8,8 @@ import { signedUpClient } from './support/signup-flag.ts';
  * sign-in is asked for a code before the admin area shows anything.
  */
 
-async function newCoach() {
-  const account = await signedUpClient({ firstName: 'Morgan', lastName: `Mfa${Date.now().toString(36)}` });
+/** Makes a new account a coach (and nothing else), as an admin's change of roles does. */
+async function asCoach(account: NewAccount): Promise<NewAccount> {
   const db = await adminDb();
   try {
     await db.query(`delete from public.user_roles where user_id = $1`, [account.userId]);
@@ -25,23 +23,17 @@ async function newCoach() {
 const codeFor = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-test('a coach turns on two-factor sign-in, then signs in with a code from the app', async ({ page }) => {
+test('a coach turns on two-factor sign-in, then signs in with a code from the app', async ({
+  page,
+  logIn,
+  newParent,
+}) => {
   // Two sign-ins, an enrolment and two accessibility scans: longer than one screen's test.
   test.setTimeout(90_000);
-  const coach = await newCoach();
-  await logIn(page, coach.email, coach.password);
+  const coach = await asCoach(
+    await newParent({ firstName: 'Morgan', lastName: `Mfa${Date.now().toString(36)}` }),
+  );
+  await logIn(coach.email, coach.password);
   await page.waitForURL('**/admin');
 
   await page
@@ -70,7 +62,7 @@ test('a coach turns on two-factor sign-in, then signs in with a code from the ap
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
-  await logIn(page, coach.email, coach.password);
+  await logIn(coach.email, coach.password);
   // Back where they were (the login remembers the page), behind the code step.
   await page.waitForURL(/\/admin(\/account)?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your sign-in code' })).toBeVisible();

@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { waitForEmail } from '../support/inbox.ts';
 import { uniqueEmail } from '../support/stack.ts';
-import { storageStateOf } from './support/roles.ts';
 import { whileSwitchingSignup, withSignupOpen } from './support/signup-flag.ts';
 
 /**
@@ -10,15 +8,10 @@ import { whileSwitchingSignup, withSignupOpen } from './support/signup-flag.ts';
  * inbox, flip sign-up and watch an open landing page follow, read the audit entry and the report.
  */
 
-test.use({ storageState: storageStateOf('admin') });
+test.use({ signedInAs: 'admin' });
 // One test flips the shared signup_enabled flag (./support/signup-flag.ts): run this file's tests one
 // at a time. Each is a journey over several pages with an axe check on each: a minute each.
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 test('the admin invites a coach; the coach opens the email, chooses a password and lands in /admin', async ({
   page,

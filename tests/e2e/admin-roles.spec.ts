@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { adminDb, signedInClient, uniqueEmail } from '../support/stack.ts';
-import { storageStateOf } from './support/roles.ts';
 
 /**
  * Roles on /admin/users as the demo admin: a child's login is offered no role (it holds the child
@@ -9,7 +8,7 @@ import { storageStateOf } from './support/roles.ts';
  * deactivating an account asks too. Each change is still there after a reload.
  */
 
-test.use({ storageState: storageStateOf('admin') });
+test.use({ signedInAs: 'admin' });
 test.describe.configure({ timeout: 60_000 });
 
 /** The account's row, found by a search; `shown` is how its row names it (a child login by its username). */
@@ -30,8 +29,7 @@ test("a child's login is offered no role to grant, and its child role cannot be 
   await expect(row.getByRole('list', { name: /^Roles of / })).toHaveText('Child');
   await expect(row.getByRole('combobox', { name: /^Grant a role to / })).toHaveCount(0);
   await expect(row.getByRole('button', { name: /^Remove the Child role/ })).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test('granting admin asks to confirm; cancelling grants nothing, confirming grants it', async ({ page }) => {
@@ -46,8 +44,7 @@ test('granting admin asks to confirm; cancelling grants nothing, confirming gran
   const dialog = page.getByRole('dialog', { name: 'Make Robin Rolecheck an admin?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Admins read every family's data");
-  const results = await new AxeBuilder({ page }).include('dialog').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoAxeViolations(page, { include: 'dialog' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('list', { name: 'Roles of Robin Rolecheck' })).toHaveText('Parent');

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { listEmails, type InboxEmail } from '../support/inbox.ts';
-import { demoEmail, storageStateOf } from './support/roles.ts';
+import { demoEmail } from './support/roles.ts';
 
 /**
  * /admin/sessions in Chromium against the seeded stack: the admin books, moves and cancels a
@@ -69,7 +69,7 @@ const demoChild = {
 };
 
 test.describe('as the demo admin', () => {
-  test.use({ storageState: storageStateOf('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test('books, reschedules and cancels a session; each change is emailed to the family and the coach', async ({
     page,
@@ -200,13 +200,13 @@ test.describe('as the demo admin', () => {
         await page.getByRole('button', { name: 'Book a session' }).click();
         await expect(page.getByRole('dialog', { name: 'Book a session' })).toBeVisible();
       }
-      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 });
 
 test.describe('as the demo coach', () => {
-  test.use({ storageState: storageStateOf('coach') });
+  test.use({ signedInAs: 'coach' });
 
   test('sees only their own sessions, cannot book, and opens the room of their session', async ({ page }) => {
     await openSessions(page);
@@ -225,7 +225,7 @@ test.describe('as the demo coach', () => {
 
     await page.goto(`/admin/session-room/${MIA_SESSION}`);
     await expect(page.getByRole('heading', { name: 'Mia with Jordan Ellis' })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test("is kept out of another coach's session room", async ({ page }) => {
@@ -262,7 +262,7 @@ test.describe('as the demo coach', () => {
 });
 
 test.describe('as the demo parent', () => {
-  test.use({ storageState: storageStateOf('parent') });
+  test.use({ signedInAs: 'parent' });
 
   test("gets the not-allowed page for a session room, even their child's", async ({ page }) => {
     await page.goto(`/admin/session-room/${MIA_SESSION}`);

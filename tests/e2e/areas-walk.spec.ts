@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { axeViolations, expect, test } from './support/fixtures.ts';
 import { routesOf } from './support/area-routes.ts';
-import { demoRoles, storageStateOf, type DemoRole } from './support/roles.ts';
+import { demoRoles } from './support/roles.ts';
 
 /**
  * Every screen of every signed-in area, as the role that uses it, in a desktop window (1280x800)
@@ -34,19 +34,16 @@ async function problemsAt(page: Page, route: string, consoleErrors: string[]): P
     problems.push(`${route} is ${scrollWidth} px wide in a ${innerWidth} px window`);
   if (text.length < 20) problems.push(`${route} is blank`);
   for (const error of consoleErrors.splice(0)) problems.push(`${route} logged: ${error}`);
-  // Legacy mode runs axe in the page itself (no extra page per run): the same rules, a third of the time.
-  const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  for (const violation of axe.violations) {
-    problems.push(
-      `${route}: axe ${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
+  // In legacy mode: no extra page per run, a third of the time (one page walks every screen).
+  for (const violation of await axeViolations(page, { legacyMode: true })) {
+    problems.push(`${route}: axe ${violation}`);
   }
   return problems;
 }
 
 for (const role of demoRoles) {
   test.describe(`as the demo ${role}`, () => {
-    test.use({ storageState: storageStateOf(role as DemoRole) });
+    test.use({ signedInAs: role });
 
     test(`every screen of the area fits, shows something, logs no error and passes axe`, async ({ page }) => {
       const routes = routesOf(role);

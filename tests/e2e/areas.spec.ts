@@ -1,17 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { demoEmail, demoPassword, homeOf, storageStateOf } from './support/roles.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { demoEmail, demoPassword, homeOf } from './support/roles.ts';
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
-
-test('a signed-out visitor opening an admin page logs in and comes back to that page', async ({ page }) => {
+test('a signed-out visitor opening an admin page logs in and comes back to that page', async ({
+  page,
+  logIn,
+}) => {
   await page.goto('/admin/waitlist');
   await page.waitForURL('**/login');
-  await logIn(page, demoEmail('admin'), demoPassword);
+  await logIn(demoEmail('admin'), demoPassword, { fromCurrentPage: true });
   await page.waitForURL('**/admin/waitlist');
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
 });
@@ -22,16 +18,15 @@ for (const [role, heading] of [
   ['parent', 'My Dashboard'],
   ['child', 'Hi Mia!'],
 ] as const) {
-  test(`the demo ${role} lands on ${homeOf[role]} after logging in`, async ({ page }) => {
-    await page.goto('/login');
-    await logIn(page, demoEmail(role), demoPassword);
+  test(`the demo ${role} lands on ${homeOf[role]} after logging in`, async ({ page, logIn }) => {
+    await logIn(demoEmail(role), demoPassword);
     await page.waitForURL(`**${homeOf[role]}`);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   });
 }
 
 test.describe('as the demo parent', () => {
-  test.use({ storageState: storageStateOf('parent') });
+  test.use({ signedInAs: 'parent' });
 
   test('cannot enter the admin area and is offered their own', async ({ page }) => {
     await page.goto('/admin/users');
@@ -39,8 +34,7 @@ test.describe('as the demo parent', () => {
     await page.getByRole('link', { name: 'Go to My Area' }).click();
     await page.waitForURL('**/app');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test('on a phone the sections open from a Menu button, by keyboard too', async ({ page }) => {
@@ -90,7 +84,7 @@ test.describe('as the demo parent', () => {
 });
 
 test.describe('as the demo coach', () => {
-  test.use({ storageState: storageStateOf('coach') });
+  test.use({ signedInAs: 'coach' });
 
   test('sees only the coach sections, and an admin-only page is refused', async ({ page }) => {
     await page.goto('/admin');
@@ -114,7 +108,7 @@ test.describe('as the demo coach', () => {
 });
 
 test.describe('as the demo admin', () => {
-  test.use({ storageState: storageStateOf('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test('sees every admin section', async ({ page }) => {
     await page.goto('/admin');
@@ -140,18 +134,16 @@ test.describe('paths the areas do not know', () => {
     ['parent', '/app/no-such-screen'],
     ['child', '/child/no-such-screen'],
   ] as const) {
-    test(`${path} says so inside the area's frame, as the demo ${role}`, async ({ browser }) => {
-      const context = await browser.newContext({ storageState: storageStateOf(role) });
-      const page = await context.newPage();
+    test(`${path} says so inside the area's frame, as the demo ${role}`, async ({ pageAs }) => {
+      const page = await pageAs(role);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-      await context.close();
     });
   }
 
   test.describe('as the demo child', () => {
-    test.use({ storageState: storageStateOf('child') });
+    test.use({ signedInAs: 'child' });
 
     test("/child opens the child's dashboard", async ({ page }) => {
       await page.goto('/child');

@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
-import { signedUpClient } from './support/signup-flag.ts';
 import { waitForEmail } from '../support/inbox.ts';
 
 async function query<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]> {
@@ -21,19 +19,14 @@ const auditActions = async (userId: string) =>
     )
   ).map((r) => `${r.action} ${r.entity_type} ${r.entity_id === userId ? 'self' : r.entity_id}`);
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
-
 test.describe('login and logout', () => {
   test('a parent logs in (one login record, last login set), sees My Dashboard, and logs out', async ({
     page,
+    logIn,
+    newParent,
   }) => {
-    const account = await signedUpClient({ firstName: 'Pat', lastName: 'Parent' });
-    await logIn(page, account.email, account.password);
+    const account = await newParent({ firstName: 'Pat', lastName: 'Parent' });
+    await logIn(account.email, account.password);
     await page.waitForURL('**/app');
 
     await expect.poll(() => auditActions(account.userId)).toEqual(['USER_LOGIN auth self']);
@@ -65,21 +58,25 @@ test.describe('login and logout', () => {
       .toEqual(['USER_LOGIN auth self', 'USER_LOGOUT auth self']);
   });
 
-  test("a wrong password shows 'Login failed' with the server's message", async ({ page }) => {
-    const account = await signedUpClient();
-    await logIn(page, account.email, 'not-the-password');
+  test("a wrong password shows 'Login failed' with the server's message", async ({
+    page,
+    logIn,
+    newParent,
+  }) => {
+    const account = await newParent();
+    await logIn(account.email, 'not-the-password');
     await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
     await expect(page.getByText('Invalid login credentials', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(account.email);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  test('an admin goes to /admin and is offered no My Dashboard', async ({ page }) => {
-    const account = await signedUpClient({ firstName: 'Ada', lastName: 'Admin' });
+  test('an admin goes to /admin and is offered no My Dashboard', async ({ page, logIn, newParent }) => {
+    const account = await newParent({ firstName: 'Ada', lastName: 'Admin' });
     await query("insert into public.user_roles (user_id, role) values ($1, 'admin') on conflict do nothing", [
       account.userId,
     ]);
-    await logIn(page, account.email, account.password);
+    await logIn(account.email, account.password);
     await page.waitForURL('**/admin');
     await page.goto('/waitlist');
     const nav = page.getByRole('navigation').first();
@@ -91,15 +88,18 @@ test.describe('login and logout', () => {
     for (const path of ['/login', '/forgot-password', '/reset-password']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations, path).toEqual([]);
+      await expectNoAxeViolations(page);
     }
   });
 });
 
 test.describe('password reset', () => {
-  test('through the emailed link: new password, signed in, sent on by role', async ({ page }) => {
-    const account = await signedUpClient();
+  test('through the emailed link: new password, signed in, sent on by role', async ({
+    page,
+    logIn,
+    newParent,
+  }) => {
+    const account = await newParent();
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
@@ -120,7 +120,7 @@ test.describe('password reset', () => {
     // The new password works.
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await logIn(page, account.email, 'a-brand-new-secret-7');
+    await logIn(account.email, 'a-brand-new-secret-7');
     // A parent is sent to /app, which sends one with no child yet on to onboarding.
     await page.waitForURL(/\/app(\/onboarding)?$/);
   });

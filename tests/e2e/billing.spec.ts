@@ -1,9 +1,7 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { adminDb } from '../support/stack.ts';
-import { signedUpClient } from './support/signup-flag.ts';
-import { storageStateOf } from './support/roles.ts';
 
 /**
  * The billing journey in Chromium against the local Stripe stand-in: a parent subscribes to Steady
@@ -12,13 +10,8 @@ import { storageStateOf } from './support/roles.ts';
  * A family of its own (not the demo family), so no other test's bookings meet its weekly allowance.
  */
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function newParent(page: Page, recommendedPlan: string) {
-  const { email, password } = await signedUpClient({ firstName: 'Bea', lastName: 'Billing' });
+/** What the quiz recommended to this email, as the billing screen reads it. */
+async function recommendPlan(email: string, recommendedPlan: string) {
   const db = await adminDb();
   try {
     await db.query(
@@ -29,11 +22,6 @@ async function newParent(page: Page, recommendedPlan: string) {
   } finally {
     await db.end();
   }
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === '/app');
 }
 
 async function confirmIn(page: Page, title: string, button: string) {
@@ -45,9 +33,14 @@ async function confirmIn(page: Page, title: string, button: string) {
 
 test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads an invoice', async ({
   page,
+  logIn,
+  newParent,
 }) => {
   test.setTimeout(90_000);
-  await newParent(page, 'focused-progress');
+  const parent = await newParent({ firstName: 'Bea', lastName: 'Billing' });
+  await recommendPlan(parent.email, 'focused-progress');
+  await logIn(parent.email, parent.password);
+  await page.waitForURL((url) => url.pathname === '/app');
   await page.goto('/app/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Choose a plan' })).toBeVisible();
@@ -140,10 +133,12 @@ test('a parent subscribes, switches plan, pauses, resumes, cancels and downloads
 
 test('a failed renewal: the parent sees a plain message and Update card; admins see it at a glance', async ({
   page,
-  browser,
+  logIn,
+  newParent,
+  pageAs,
 }) => {
   test.setTimeout(90_000);
-  const { email, password, userId } = await signedUpClient({ firstName: 'Fay', lastName: 'Failed' });
+  const { email, password, userId } = await newParent({ firstName: 'Fay', lastName: 'Failed' });
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const db = await adminDb();
   try {
@@ -168,10 +163,7 @@ test('a failed renewal: the parent sees a plain message and Update card; admins 
   } finally {
     await db.end();
   }
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(email, password);
   await page.waitForURL((url) => url.pathname === '/app');
   await page.goto('/app/billing');
   await expect(page.getByRole('heading', { name: 'Your last payment didn’t go through' })).toBeVisible();
@@ -180,17 +172,12 @@ test('a failed renewal: the parent sees a plain message and Update card; admins 
   await expect(page.getByTestId('plan-status')).toHaveText('Payment failed');
   await expectNoAxeViolations(page);
 
-  const admin = await browser.newContext({ storageState: storageStateOf('admin') });
-  try {
-    const adminPage = await admin.newPage();
-    await adminPage.goto('/admin/users');
-    await adminPage.getByRole('searchbox', { name: 'Search by name or email' }).fill(email);
-    const row = adminPage.getByRole('row').filter({ hasText: email });
-    await expect(row).toContainText('Steady Growth');
-    await expect(row).toContainText('Past due');
-    await expect(row.getByText('Payment failed')).toBeVisible();
-    await expectNoAxeViolations(adminPage);
-  } finally {
-    await admin.close();
-  }
+  const adminPage = await pageAs('admin');
+  await adminPage.goto('/admin/users');
+  await adminPage.getByRole('searchbox', { name: 'Search by name or email' }).fill(email);
+  const row = adminPage.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Steady Growth');
+  await expect(row).toContainText('Past due');
+  await expect(row.getByText('Payment failed')).toBeVisible();
+  await expectNoAxeViolations(adminPage);
 });

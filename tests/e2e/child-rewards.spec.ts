@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import type pg from 'pg';
 import { adminDb } from '../support/stack.ts';
 import { holding } from './support/locks.ts';
@@ -73,6 +72,6 @@ test('a reward the parent sets shows on Mia’s dashboard with how close her poi
     Number.parseFloat(await locator.evaluate((el) => getComputedStyle(el).fontSize));
   expect(await size(child.getByRole('heading', { level: 1 }))).toBeGreaterThanOrEqual(36);
   expect(await child.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  expect((await new AxeBuilder({ page: child }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(child);
   await childContext.close();
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
 import { listEmails, waitForEmail } from '../support/inbox.ts';
 import { startEachTestWithFreshMailCaps } from './support/mail-caps.ts';
@@ -35,14 +35,6 @@ async function waitForTeamEmailAbout(email: string, timeoutMs = 15000) {
   }
 }
 
-async function expectNoAxeViolations(page: Page, { skipIframes = false } = {}) {
-  const builder = new AxeBuilder({ page });
-  // An email preview is a sandboxed document (no scripts), which axe cannot enter; the page around it is checked.
-  if (skipIframes) builder.exclude('iframe');
-  const results = await builder.analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
-
 for (const { path, h1, internal } of pages) {
   test(`${path} renders its heading, its own title, and is axe clean`, async ({ page }) => {
     await page.goto(path);
@@ -56,7 +48,8 @@ for (const { path, h1, internal } of pages) {
       await expect(page.locator('iframe')).toHaveAttribute('title', /email preview/);
       await expect(page.locator('iframe')).toHaveAttribute('sandbox', '');
     }
-    await expectNoAxeViolations(page, { skipIframes: path === '/test-email' });
+    // An email preview is a sandboxed document (no scripts), which axe cannot enter; the page around it is checked.
+    await expectNoAxeViolations(page, path === '/test-email' ? { exclude: 'iframe' } : {});
   });
 }
 

@@ -1,9 +1,6 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { serviceClient, uniqueEmail } from '../support/stack.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { holding } from './support/locks.ts';
-import { storageStateOf } from './support/roles.ts';
 
 /**
  * The family's account in Chromium: a fresh parent edits their name, downloads the family's data,
@@ -11,35 +8,17 @@ import { storageStateOf } from './support/roles.ts';
  * leaderboard. Axe on every page.
  */
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-}
-
 test.describe('a fresh parent', () => {
   test('edits their name, downloads the export, deletes the account and cannot sign in again', async ({
     page,
+    logIn,
+    newParent,
   }) => {
     // A long journey: sign-in, three tabs with axe scans, a download, a deletion, a sign-in attempt.
     test.setTimeout(120_000);
-    const email = uniqueEmail('e2e-family');
-    const password = 'a-family-secret-2026';
-    const created = await serviceClient().auth.admin.createUser({
-      email,
-      password,
-      email_confirm: true,
-      user_metadata: { first_name: 'Robin', last_name: 'Tester' },
-    });
-    expect(created.error).toBeNull();
+    const { email, password } = await newParent({ firstName: 'Robin', lastName: 'Tester' });
 
-    await logIn(page, email, password);
+    await logIn(email, password);
     await page.waitForURL(/\/app/);
     await page.goto('/app/account');
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
@@ -96,7 +75,7 @@ test.describe('a fresh parent', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByText('Your account is deleted', { exact: true })).toBeVisible();
 
-    await logIn(page, email, password);
+    await logIn(email, password);
     await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
     await expect(page.getByText('Invalid login credentials', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
@@ -104,7 +83,7 @@ test.describe('a fresh parent', () => {
 });
 
 test.describe('the demo parent', () => {
-  test.use({ storageState: storageStateOf('parent') });
+  test.use({ signedInAs: 'parent' });
 
   test('gives Mia a point for practice at home and sees the leaderboard', async ({ page }) => {
     test.setTimeout(90_000); // two pages, each with an axe scan

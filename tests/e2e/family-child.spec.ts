@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import pg from 'pg';
 import { CHILD_LOGIN_FAILED, CHILD_LOGIN_LOCKED } from '../../src/features/auth/lib/child-login.ts';
 import { holding } from './support/locks.ts';
@@ -64,11 +64,6 @@ test.afterAll(async () => {
   ]);
   await db.end();
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
-}
 
 const childCard = (page: Page, name: string) => page.getByRole('region', { name });
 

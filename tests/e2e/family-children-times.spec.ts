@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import type pg from 'pg';
 import { adminDb } from '../support/stack.ts';
-import { storageStateOf } from './support/roles.ts';
 
 /**
  * "Children & times" for a family that is being coached (the demo parent: Mia with Jordan Ellis):
@@ -11,7 +9,7 @@ import { storageStateOf } from './support/roles.ts';
 
 const LEO = 'd0000000-0000-4000-8000-000000000002';
 
-test.use({ storageState: storageStateOf('parent') });
+test.use({ signedInAs: 'parent' });
 
 let db: pg.Client;
 let leoTimes: { weekday: number; day_part: string }[] = [];
@@ -51,7 +49,7 @@ test('a family being coached sees its children, coaches and times, and changes a
   await expect(mia.getByRole('definition').first()).toHaveText('Jordan Ellis');
   await expect(leo).toContainText('Friday after school');
   await expect(leo).toContainText('Given');
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await leo.getByRole('button', { name: "Change Leo's preferred times" }).click();
   const form = page.getByRole('form', { name: 'Preferred times for Leo' });

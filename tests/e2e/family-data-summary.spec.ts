@@ -1,14 +1,12 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { storageStateOf } from './support/roles.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 /**
  * The family's data as a page a parent can open: the demo parent downloads the readable summary
  * from "Your data", opens it in the browser and reads each child, consent and session in words.
  */
 
-test.use({ storageState: storageStateOf('parent') });
+test.use({ signedInAs: 'parent' });
 
 test('the demo parent downloads a readable summary of the export and opens it', async ({ page }) => {
   test.setTimeout(60_000); // a download and an axe scan of a long page on shared cores
@@ -37,5 +35,5 @@ test('the demo parent downloads a readable summary of the export and opens it', 
     page.getByRole('heading', { level: 3, name: /^Sessions \(\d+ records?\)/ }).first(),
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Your account' })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import type pg from 'pg';
 import { confirmationLink } from '../support/sign-up.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
-import { storageStateOf } from './support/roles.ts';
 import { holding } from './support/locks.ts';
 import { withSignupOpen } from './support/signup-flag.ts';
 
@@ -16,11 +14,6 @@ import { withSignupOpen } from './support/signup-flag.ts';
 const MIA = 'd0000000-0000-4000-8000-000000000001';
 const DEMO_COACH = 'c0000000-0000-4000-8000-000000000001';
 const ARJUN_SESSION = 'e0000000-0000-4000-8000-000000000006'; // another family's
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 let db: pg.Client;
 const created: string[] = [];
@@ -151,7 +144,7 @@ test('a new parent signs up, confirms the email, onboards a child and sees the d
 });
 
 test.describe('as the demo parent', () => {
-  test.use({ storageState: storageStateOf('parent') });
+  test.use({ signedInAs: 'parent' });
 
   test("sees Mia's next session, update, tools and points on the dashboard", async ({ page }) => {
     // session-room.spec.ts holds Mia in a session in progress for a whole video call at a time: wait

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';
 import { startEachTestWithFreshMailCaps } from './support/mail-caps.ts';
@@ -168,8 +168,7 @@ test.describe('intro call request (/request-fit-call)', () => {
     await page.goto('/request-fit-call');
     await fitCallButton(page).click();
     await expect(page.getByText('Please enter your name.', { exact: true })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 
@@ -231,8 +230,7 @@ test.describe('waitlist page (/waitlist)', () => {
     expect(rows[0]).toMatchObject({ name: 'Lee Waiting', phone: null, age_band: '7', source: 'waitlist' });
     // The parent gets the confirmation of what happens next.
     await waitForEmail(email, /Intro Call/i);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 

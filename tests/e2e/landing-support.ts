@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The landing variants and what the spec says each shows (SPEC §2, §9). */
@@ -44,11 +43,4 @@ export async function revealForms(page: Page) {
     await expect(section.locator('form')).toBeVisible();
   }
   await scrollWindowTo(page, 0);
-}
-
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }

@@ -1,11 +1,5 @@
-import { expect, test } from '@playwright/test';
-import {
-  expectNoAxeViolations,
-  landingVariants,
-  open,
-  revealForms,
-  scrollWindowTo,
-} from './landing-support.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { landingVariants, open, revealForms, scrollWindowTo } from './landing-support.ts';
 
 test.describe('landing variants on a phone', () => {
   test('/ : past 600 px the menu button and sticky CTA appear; a scroll link closes the menu', async ({

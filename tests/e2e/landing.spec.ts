@@ -1,12 +1,5 @@
-import { expect, test } from '@playwright/test';
-import {
-  expectNoAxeViolations,
-  landingVariants,
-  open,
-  planCard,
-  revealForms,
-  scrollWindowTo,
-} from './landing-support.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { landingVariants, open, planCard, revealForms, scrollWindowTo } from './landing-support.ts';
 
 test.describe('landing variants', () => {
   for (const variant of landingVariants) {

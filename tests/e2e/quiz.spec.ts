@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { questions, type SkillKey } from '../../src/content/quiz.ts';
 import { adminDb, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';
@@ -15,11 +15,6 @@ const answerFor = (index: number) => {
   const points = pointsPerSkill[q.skill];
   return q.reverse ? 4 - points : points;
 };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
 
 /** Tabs until a radio has the focus (the question heading holds it after each step). */
 async function tabToRadio(page: Page) {

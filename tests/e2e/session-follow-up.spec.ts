@@ -1,15 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { adminDb } from '../support/stack.ts';
+import { expect, test } from './support/fixtures.ts';
 import { holding } from './support/locks.ts';
-import { storageStateOf } from './support/roles.ts';
 
 /**
  * The coach's follow-up of a session, made the way /admin/sessions makes it: the weekly update for
  * the parent (shared, then edited) and Ploom Points for the child. After each reload the coach's
  * screen shows what was saved, and the parent reads the update and the points in the family's app.
  */
-test.use({ timezoneId: 'UTC', storageState: storageStateOf('coach') });
+test.use({ timezoneId: 'UTC', signedInAs: 'coach' });
 
 const MIA = 'd0000000-0000-4000-8000-000000000001';
 const DEMO_COACH = 'c0000000-0000-4000-8000-000000000001';
@@ -56,7 +56,7 @@ async function pointsGiven(details: Awaited<ReturnType<typeof openDetails>>): Pr
 
 test('the weekly update and the points are kept after a reload, and the parent reads both', async ({
   page,
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(60_000);
   const stamp = Date.now().toString(36);
@@ -98,9 +98,8 @@ test('the weekly update and the points are kept after a reload, and the parent r
     await expect(box()).toHaveValue(edited);
 
     // The other side: the parent reads the edited update and the points.
-    const family = await browser.newContext({ storageState: storageStateOf('parent') });
     try {
-      const parent = await family.newPage();
+      const parent = await pageAs('parent');
       await parent.goto('/app');
       await expect(parent.getByRole('article', { name: 'Mia' }).getByText(edited)).toBeVisible();
       await parent.goto('/app/ploom-points');
@@ -108,7 +107,6 @@ test('the weekly update and the points are kept after a reload, and the parent r
         parent.getByRole('region', { name: 'Mia' }).getByRole('listitem').filter({ hasText: reason }),
       ).toContainText('+7');
     } finally {
-      await family.close();
       await db.query('delete from public.parent_updates where session_id = $1', [session.id]);
     }
   });

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { adminDb } from '../support/stack.ts';
 import { holding } from './support/locks.ts';
-import { storageStateOf, type DemoRole } from './support/roles.ts';
+import type { DemoRole } from './support/roles.ts';
 
 /**
  * Session notes, saved the way /admin/sessions saves them: the coach (or an admin) opens a session's
@@ -44,7 +45,7 @@ async function openDetails(page: Page, day: string) {
 
 for (const role of ['coach', 'admin'] as const) {
   test.describe(`as the demo ${role}`, () => {
-    test.use({ storageState: storageStateOf(role) });
+    test.use({ signedInAs: role });
 
     test('saves session notes from the session details; a failed save keeps the typed text', async ({
       page,

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { randomUUID } from 'node:crypto';
 import { anonClient, uniqueEmail } from '../support/stack.ts';
-import { storageStateOf } from './support/roles.ts';
 
 /**
  * The staff screens read right (issue 21, "Reads wrong"), in Chromium against the seeded stack:
@@ -13,11 +12,6 @@ import { storageStateOf } from './support/roles.ts';
 /** The demo family's children (supabase/seed.sql). */
 const MIA = 'd0000000-0000-4000-8000-000000000001';
 const LEO = 'd0000000-0000-4000-8000-000000000002';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 /** Opens the first session of a filtered list and returns its details panel. */
 async function openFirstSession(page: Page, search: string, child: 'Mia' | 'Leo') {
@@ -32,7 +26,7 @@ async function openFirstSession(page: Page, search: string, child: 'Mia' | 'Leo'
 }
 
 test.describe('sessions, as the demo admin in a browser on UTC', () => {
-  test.use({ storageState: storageStateOf('admin'), timezoneId: 'UTC' });
+  test.use({ signedInAs: 'admin', timezoneId: 'UTC' });
 
   test('times name the zone once: "UTC", never "UTC (UTC)"', async ({ page }) => {
     await page.goto('/admin/sessions?view=list&from=');
@@ -69,7 +63,7 @@ test.describe('sessions, as the demo admin in a browser on UTC', () => {
 });
 
 test.describe('users, as the demo admin', () => {
-  test.use({ storageState: storageStateOf('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test('a child login reads "child login: mia", and "Grant a role" is styled as the other controls', async ({
     page,
@@ -98,7 +92,7 @@ test.describe('users, as the demo admin', () => {
 });
 
 test.describe('audit log, as the demo admin', () => {
-  test.use({ storageState: storageStateOf('admin') });
+  test.use({ signedInAs: 'admin' });
 
   test("a lead's new assignee and note are in the audit log, in names and readable times", async ({
     page,

@@ -1,13 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import WebSocket from 'ws';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { loadConfig } from '../../local-supabase/config.ts';
-import { createRealtime } from '../../local-supabase/realtime/index.ts';
-import type { StackContext, UpgradeService } from '../../local-supabase/types.ts';
-import { stackEnv } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpRealtimeOnStack } from '../support/realtime-on-stack.ts';
 import { sleep, subscribed, uniqueName, waitFor } from './realtime-support.ts';
 
 /**
@@ -17,48 +9,8 @@ import { sleep, subscribed, uniqueName, waitFor } from './realtime-support.ts';
  */
 
 const IDLE_MS = 1500;
-let server: http.Server;
-let realtime: UpgradeService;
-let pools: pg.Pool[];
-let url: string;
-const clients: SupabaseClient[] = [];
-
-beforeAll(async () => {
-  const db = new URL(stackEnv.dbUrl);
-  const config = loadConfig({ host: db.hostname, dbPort: Number(db.port), quiet: true });
-  const apiDb = new URL(stackEnv.dbUrl);
-  apiDb.username = 'authenticator';
-  const adminPool = new pg.Pool({ connectionString: stackEnv.dbUrl, max: 2 });
-  const apiPool = new pg.Pool({ connectionString: apiDb.href, max: 2 });
-  pools = [adminPool, apiPool];
-  const ctx: StackContext = { config, adminPool, apiPool, log: () => {} };
-  realtime = await createRealtime(ctx, { idleTimeoutMs: IDLE_MS });
-  server = http.createServer((_req, res) => res.writeHead(404).end());
-  server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.removeAllChannels()));
-  await realtime.close?.();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await Promise.all(pools.map((p) => p.end()));
-});
-
-function clientWithHeartbeat(heartbeatIntervalMs: number) {
-  const client = createClient(url, stackEnv.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: {
-      transport: WebSocket as unknown as typeof globalThis.WebSocket,
-      heartbeatIntervalMs,
-      // no reconnection during the test: a closed socket stays closed
-      reconnectAfterMs: () => 60_000,
-    },
-  });
-  clients.push(client);
-  return client;
-}
+const realtime = setUpRealtimeOnStack({ idleTimeoutMs: IDLE_MS });
+const clientWithHeartbeat = (heartbeatIntervalMs: number) => realtime.client({ heartbeatIntervalMs });
 
 describe('heartbeat', () => {
   it('keeps a beating socket open and closes a silent one', async () => {

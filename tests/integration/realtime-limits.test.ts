@@ -1,13 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { loadConfig } from '../../local-supabase/config.ts';
-import { createRealtime } from '../../local-supabase/realtime/index.ts';
 import type { RealtimeLimits } from '../../local-supabase/realtime/limits.ts';
-import type { StackContext, UpgradeService } from '../../local-supabase/types.ts';
+import { setUpRealtimeOnStack } from '../support/realtime-on-stack.ts';
 import { stackEnv } from '../support/stack.ts';
 import { subscribeFailure, subscribed, uniqueName, waitFor } from './realtime-support.ts';
 
@@ -26,51 +20,10 @@ const LIMITS: RealtimeLimits = {
   maxPayloadSizeKb: 1,
 };
 
-let server: http.Server;
-let realtime: UpgradeService;
-let pools: pg.Pool[];
-let url: string;
-let clients: SupabaseClient[] = [];
+const realtime = setUpRealtimeOnStack({ limits: LIMITS });
+const client = () => realtime.client();
 
-beforeAll(async () => {
-  const db = new URL(stackEnv.dbUrl);
-  const config = loadConfig({ host: db.hostname, dbPort: Number(db.port), quiet: true });
-  const apiDb = new URL(stackEnv.dbUrl);
-  apiDb.username = 'authenticator';
-  const adminPool = new pg.Pool({ connectionString: stackEnv.dbUrl, max: 2 });
-  const apiPool = new pg.Pool({ connectionString: apiDb.href, max: 2 });
-  pools = [adminPool, apiPool];
-  const ctx: StackContext = { config, adminPool, apiPool, log: () => {} };
-  realtime = await createRealtime(ctx, { limits: LIMITS });
-  server = http.createServer((_req, res) => res.writeHead(404).end());
-  server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.removeAllChannels()));
-  for (const c of clients) c.realtime.disconnect();
-  clients = [];
-});
-
-afterAll(async () => {
-  await realtime.close?.();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await Promise.all(pools.map((p) => p.end()));
-});
-
-function client() {
-  const c = createClient(url, stackEnv.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: {
-      transport: WebSocket as unknown as typeof globalThis.WebSocket,
-      reconnectAfterMs: () => 60_000,
-    },
-  });
-  clients.push(c);
-  return c;
-}
+afterEach(() => realtime.closeClients());
 
 describe('Realtime limits', () => {
   it('refuses a channel past the per-connection limit with ChannelRateLimitReached', async () => {
@@ -88,7 +41,7 @@ describe('Realtime limits', () => {
     const connect = () =>
       new Promise<{ status: number; body: string } | 'open'>((resolve, reject) => {
         const ws = new WebSocket(
-          `${url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stackEnv.anonKey}&vsn=2.0.0`,
+          `${realtime.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stackEnv.anonKey}&vsn=2.0.0`,
         );
         ws.on('open', () => {
           open.push(ws);

@@ -1,0 +1,102 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import { signedUpClient } from './signup-flag.ts';
+import { storageStateOf, type DemoRole } from './roles.ts';
+
+/**
+ * What the specs share: `import { test, expect } from './support/fixtures.ts'` instead of
+ * '@playwright/test'.
+ *
+ * - `test.use({ signedInAs: 'admin' })`: the test's page starts signed in as a demo account (the
+ *   browser state auth.setup.ts saved, so no sign-in per test).
+ * - `pageAs('parent')`: a second window signed in as another demo account, closed after the test.
+ * - `logIn(email, password)`: signs in through the login page on the test's page.
+ * - `newParent({ firstName })`: a new, confirmed parent account of the test's own.
+ * - `expectNoAxeViolations(page)`: axe finds nothing on the page as it stands.
+ */
+
+export { expect };
+
+export interface NewAccount {
+  userId: string;
+  email: string;
+  password: string;
+}
+
+interface Fixtures {
+  /** The demo account the test's page is signed in as; none (signed out) by default. */
+  signedInAs: DemoRole | undefined;
+  pageAs: (role: DemoRole, options?: BrowserContextOptions) => Promise<Page>;
+  logIn: (email: string, password: string, options?: { fromCurrentPage?: boolean }) => Promise<void>;
+  newParent: (overrides?: {
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    password?: string;
+  }) => Promise<NewAccount>;
+}
+
+export const test = base.extend<Fixtures>({
+  signedInAs: [undefined, { option: true }],
+
+  storageState: async ({ signedInAs, storageState }, provide) => {
+    await provide(signedInAs ? storageStateOf(signedInAs) : storageState);
+  },
+
+  pageAs: async ({ browser }, provide) => {
+    const opened: { close(): Promise<void> }[] = [];
+    await provide(async (role, options = {}) => {
+      // The project's options (base URL, device) apply to this window as to the test's own.
+      const context = await browser.newContext({ ...options, storageState: storageStateOf(role) });
+      opened.push(context);
+      return context.newPage();
+    });
+    for (const context of opened) await context.close();
+  },
+
+  logIn: async ({ page }, provide) => {
+    await provide(async (email, password, { fromCurrentPage = false } = {}) => {
+      // From the current page when a guard has sent the visitor to the login page (it returns
+      // them to where they were going); otherwise from /login itself.
+      if (!fromCurrentPage) await page.goto('/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log In' }).click();
+    });
+  },
+
+  // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  newParent: async ({}, provide) => {
+    // Created while sign-up is open (./signup-flag.ts), confirmed, with the parent role the
+    // sign-up trigger gives every new account.
+    await provide(async (overrides = {}) => {
+      const { userId, email, password } = await signedUpClient(overrides);
+      return { userId, email, password };
+    });
+  },
+});
+
+/** What axe finds on the page as it stands: one line a rule, with the elements it failed on. */
+export async function axeViolations(
+  page: Page,
+  options: { include?: string; exclude?: string; legacyMode?: boolean } = {},
+): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (options.include) builder = builder.include(options.include);
+  if (options.exclude) builder = builder.exclude(options.exclude);
+  // Legacy mode runs axe in the page itself (no extra page per run): the same rules, a third of the time.
+  if (options.legacyMode) builder = builder.setLegacyMode(true);
+  const results = await builder.analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.help}) at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Fails the test when axe finds anything on the page (or within `include`). */
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { include?: string; exclude?: string } = {},
+): Promise<void> {
+  expect(await axeViolations(page, options)).toEqual([]);
+}
