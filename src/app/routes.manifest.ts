@@ -73,7 +73,9 @@ export const areas: Record<Area, { prefix: string; notFound: string; layout?: La
 export const signedInAreas: readonly SignedInArea[] = ['admin', 'app', 'child'];
 
 /** The signed-in areas' prefixes: their paths get the app shell and load the areas' route table. */
-export const AREA_PREFIXES: readonly string[] = signedInAreas.map((area) => areas[area].prefix);
+export const AREA_PREFIXES: readonly string[] = /* @__PURE__ */ signedInAreas.map(
+  (area) => areas[area].prefix,
+);
 
 /** The signed-in area a path is in, or undefined for the public site. */
 export function signedInAreaOf(pathname: string): SignedInArea | undefined {
