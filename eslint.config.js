@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,10 +13,15 @@ const routerOnlyInAreas = {
   message:
     "Use '@/lib/navigation' (Link, NavLink, useLocation, useNavigate): the router is for the signed-in areas' routes only.",
 };
+// The signed-in areas of the route manifest (src/app/routes.manifest.ts; a unit test holds this
+// plain copy of their names equal to it): their screens and layouts are under src/app/routes/<area>/.
+const { signedInAreas } = JSON.parse(
+  fs.readFileSync(new URL('./src/app/routes.areas.json', import.meta.url), 'utf8'),
+);
 const areaRouterFiles = [
   'src/app/area-router.tsx',
   'src/app/area-routes.tsx',
-  'src/app/routes/{admin,app,child}/**',
+  ...signedInAreas.map((area) => `src/app/routes/${area}/**`),
   'src/app/components/{area-shell,require-auth}.tsx',
   '**/__tests__/**',
 ];

@@ -2,14 +2,8 @@ import { prerender } from 'react-dom/static';
 import { renderToString } from 'react-dom/server';
 import { AppProvider } from './app/provider';
 import { LoadingScreen } from './app/loading-screen';
-import {
-  AppRoutes,
-  AREA_PREFIXES,
-  clientRenderedPaths,
-  pageSources,
-  prerenderedPaths,
-  preloadPath,
-} from './app/router';
+import { AppRoutes, preloadPath } from './app/router';
+import * as manifest from './app/routes.manifest';
 import { createMemoryHistory } from './lib/history';
 import { NavigationProvider } from './lib/navigation';
 import { collectPageMeta, fullTitle, type PageMeta } from './lib/use-page-meta';
@@ -20,16 +14,12 @@ import { collectPageMeta, fullTitle, type PageMeta } from './lib/use-page-meta';
  * without a mismatch. Nothing here calls Supabase: effects (analytics, the session check, the
  * sign-up flag) never run on the server.
  */
-export { fullTitle, pageSources, prerenderedPaths };
+export { fullTitle };
 
-/**
- * The paths rendered in the browser from the app shell: every route that is not prerendered
- * (`:param` one segment, `/*` anything below a layout route or inside a signed-in area).
- */
-export const clientRoutePatterns: string[] = [
-  ...clientRenderedPaths,
-  ...AREA_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/*`]),
-];
+/** From the route manifest (src/app/routes.manifest.ts): what to prerender, what gets the shell. */
+export const prerenderedPaths: string[] = manifest.prerenderedPaths();
+export const clientRoutePatterns: string[] = manifest.clientRoutePatterns();
+export const pageSources: [path: string, source: string][] = manifest.pageSources();
 
 export interface RenderedPage {
   html: string;

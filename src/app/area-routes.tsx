@@ -1,94 +1,106 @@
+import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import type { AppRole } from '@/features/auth/lib/roles';
 import { AreaRouter } from './area-router';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
-import { QueryBoundary } from './query-boundary';
-import type { RouteHandle } from './router';
+import { loadQueryClient, QueryBoundary } from './query-boundary';
+import { areas, signedInAreas, type LayoutName, type RouteEntry, type RouteHandle } from './routes.manifest';
+import { areaRoutes, layouts, rolesOf } from './routes.manifest.areas';
 
-type Module = Parameters<typeof lazyPage>[0];
+/** The signed-in areas' modules (screens, layouts, not-found), each loaded on demand. */
+const modules = import.meta.glob<{ default: ComponentType }>([
+  './routes/{admin,app,child}/*.tsx',
+  './routes/area-not-found.tsx',
+]);
 
-let unnamed = 0;
-const route = (load: Module, rest: Partial<RouteObject>): RouteObject => {
-  const Page = lazyPage(load);
-  const handle: RouteHandle = { preload: () => Page.preload() };
-  const key = rest.path ?? `area-${(unnamed += 1)}`;
+function moduleOf(name: string) {
+  const load = modules[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`No area module src/app/routes/${name}.tsx`);
+  return load;
+}
+
+/** A route object whose module loads on demand (the area layouts show "Loading..." for screens). */
+function lazyRoute(module: string, key: string, rest: RouteObject, route?: RouteEntry): RouteObject {
+  const Page = lazyPage(moduleOf(module));
+  const handle: RouteHandle = { preload: () => Page.preload(), route };
   return { ...rest, element: withSuspense(Page, key), handle } as RouteObject;
-};
+}
 
-/** A route whose module loads on demand (the area layouts show "Loading..." for their screens). */
-const screen = (path: string, load: Module): RouteObject => route(load, { path });
-const index = (load: Module): RouteObject => route(load, { index: true });
-const layout = (load: Module, children: RouteObject[], path?: string): RouteObject =>
-  route(load, { path, children });
-/** Any other path in an area: the area's own "not found" screen, inside its frame. */
-const notFound = (): RouteObject => screen('*', () => import('./routes/area-not-found'));
+/** A manifest row as a route: its area's prefix is the index route. */
+function screen(route: RouteEntry): RouteObject {
+  const place: RouteObject = route.path === areas[route.area].prefix ? { index: true } : { path: route.path };
+  if (route.redirect) {
+    const handle: RouteHandle = { preload: () => Promise.resolve(), route };
+    return { ...place, element: <Navigate to={route.redirect} replace />, handle } as RouteObject;
+  }
+  return lazyRoute(route.module!, route.path, place, route);
+}
 
-/** The signed-in areas: a layout route each (guard + area frame + Outlet) with its screens nested. */
-const areaRoutes: RouteObject[] = [
-  layout(
-    () => import('./routes/admin/layout'),
-    [
-      index(() => import('./routes/admin/overview')),
-      screen(paths.adminWaitlist, () => import('./routes/admin/leads')),
-      screen(paths.adminSessions, () => import('./routes/admin/sessions')),
-      screen(paths.adminFamilies, () => import('./routes/admin/families')),
-      screen(paths.adminFamily.pattern, () => import('./routes/admin/family')),
-      screen(paths.adminSessionRoom.pattern, () => import('./routes/admin/session-room')),
-      screen(paths.adminAccount, () => import('./routes/admin/account')),
-      layout(
-        () => import('./routes/admin/admins-only'),
-        [
-          screen(paths.adminReport, () => import('./routes/admin/report')),
-          screen(paths.adminUsers, () => import('./routes/admin/users')),
-          screen(paths.adminAuditLogs, () => import('./routes/admin/audit-logs')),
-          screen(paths.adminSettings, () => import('./routes/admin/settings')),
-        ],
-      ),
-      notFound(),
-    ],
-    paths.admin,
-  ),
-  layout(
-    () => import('./routes/app/layout'),
-    [
-      index(() => import('./routes/app/dashboard')),
-      screen(paths.appOnboarding, () => import('./routes/app/onboarding')),
-      screen(paths.appPloomPoints, () => import('./routes/app/ploom-points')),
-      screen(paths.appLeaderboard, () => import('./routes/app/leaderboard')),
-      screen(paths.appChildSchedule.pattern, () => import('./routes/app/child-schedule')),
-      screen(paths.appSession.pattern, () => import('./routes/app/session')),
-      screen(paths.appAccount, () => import('./routes/app/account')),
-      screen(paths.appAccountChildren, () => import('./routes/app/account-children')),
-      screen(paths.appBilling, () => import('./routes/app/billing')),
-      notFound(),
-    ],
-    paths.app,
-  ),
-  layout(
-    () => import('./routes/child/layout'),
-    [
-      // The child's area opens on their dashboard.
-      { index: true, element: <Navigate to={paths.childDashboard} replace /> },
-      screen(paths.childDashboard, () => import('./routes/child/dashboard')),
-      screen(paths.childSession.pattern, () => import('./routes/child/session')),
-      notFound(),
-    ],
-    paths.child,
-  ),
-];
+/** A layout with its screens and the layouts nested in it (pathless, inside their area's). */
+function layoutRoute(name: LayoutName, path?: string): RouteObject {
+  const children = [
+    ...areaRoutes.filter((route) => route.layout === name).map(screen),
+    ...(Object.keys(layouts) as LayoutName[])
+      .filter((inner) => layouts[inner].parent === name)
+      .map((inner) => layoutRoute(inner)),
+  ];
+  return lazyRoute(layouts[name].module, `layout-${name}`, { path, children } as RouteObject);
+}
+
+/**
+ * The signed-in areas, derived from the route manifest: a layout route each (guard + area frame +
+ * Outlet) with its screens nested, and, for any other path in the area, the area's own not-found
+ * screen inside its frame.
+ */
+export const areaRouteObjects: RouteObject[] = signedInAreas.map((area) => {
+  const { prefix, layout, notFound } = areas[area];
+  const route = layoutRoute(layout!, prefix);
+  route.children!.push(lazyRoute(notFound, `${area}-*`, { path: '*' }));
+  return route;
+});
 
 /** Loads the modules of the area routes `pathname` matches (before a navigation, on hover). */
 export async function preloadAreaPath(pathname: string): Promise<void> {
-  const matches = matchRoutes(areaRoutes, pathname) ?? [];
+  const matches = matchRoutes(areaRouteObjects, pathname) ?? [];
   await Promise.all(
     matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload(pathname)),
   );
 }
 
+/** The manifest row of the screen at `pathname`, with its parameters (none for a not-found path). */
+export function areaRouteAt(pathname: string) {
+  const leaf = matchRoutes(areaRouteObjects, pathname)?.at(-1);
+  const route = (leaf?.route.handle as RouteHandle | undefined)?.route;
+  return route && leaf ? { route, params: leaf.params } : undefined;
+}
+
+/**
+ * Loads the data the screen at `url` reads at once (its manifest row's `prefetch`) into the app's
+ * query cache, when `role` may open it: a hovered link's screen then renders with its data.
+ */
+export async function prefetchAreaData(url: URL, role: AppRole): Promise<void> {
+  const found = areaRouteAt(url.pathname);
+  if (!found) return;
+  const { route, params } = found;
+  if (!rolesOf(route)?.includes(role)) return;
+  if (route.redirect) return prefetchAreaData(new URL(route.redirect, url), role);
+  if (!route.prefetch) return;
+  const [client, queries] = await Promise.all([
+    loadQueryClient(),
+    route.prefetch({ params, search: url.searchParams, role }),
+  ]);
+  // A failed read is left to the screen, which reads again and shows why.
+  await Promise.all(
+    queries.map((query) =>
+      client.ensureQueryData({ ...query, revalidateIfStale: true }).catch(() => undefined),
+    ),
+  );
+}
+
 /** The signed-in areas, matched against the whole path (rendered by the router's catch-all route). */
 function AreaRouteTable() {
-  return useRoutes(areaRoutes);
+  return useRoutes(areaRouteObjects);
 }
 
 export default function AreaRoutes() {

@@ -11,8 +11,8 @@ const PageTracker = lazy(() =>
 );
 
 export interface RootLayoutProps {
-  /** Loads the modules of the routes a path matches (the router's preloadPath). */
-  preload: (pathname: string) => void;
+  /** A link shows intent: loads its route's modules and data ahead (the router's preloadOnIntent). */
+  preload: (url: URL) => void;
   /** The page at the current location. */
   children: ReactNode;
 }

@@ -10,7 +10,7 @@ import { LoadingScreen } from '../loading-screen';
 
 export interface RequireAuthProps {
   /** Roles allowed in; any signed-in user when omitted. */
-  roles?: AppRole[];
+  roles?: readonly AppRole[];
   /** The protected content; the child routes (<Outlet />) when omitted. */
   children?: ReactNode;
   /** Inside an area's frame (which has the page's <main>): the refusal is that frame's content. */

@@ -5,8 +5,9 @@ import { paths } from '../../../src/config/paths.ts';
 import type { DemoRole } from './roles.ts';
 
 /**
- * The signed-in areas' routes, read from the app's own route table (src/app/area-routes.tsx, which
- * names each path through src/config/paths.ts): a new screen there is walked without touching the
+ * The signed-in areas' routes, read from the app's route manifest (src/app/routes.manifest.areas.ts,
+ * which names each path through src/config/paths.ts; read as text, since its rows load the
+ * features' queries, which Node does not run): a new screen there is walked without touching the
  * tests. A path's parameters take the seeded demo family's ids.
  */
 
@@ -17,7 +18,7 @@ const routeTable = path.join(
   '..',
   'src',
   'app',
-  'area-routes.tsx',
+  'routes.manifest.areas.ts',
 );
 
 /** Seeded ids (supabase/seed.sql) for each parameter a pattern may have. */
@@ -33,7 +34,7 @@ const params: Record<string, string> = {
 type PathName = keyof typeof paths;
 
 function hrefOf(name: string): string {
-  if (!(name in paths)) throw new Error(`area-routes.tsx names paths.${name}, which paths.ts lacks`);
+  if (!(name in paths)) throw new Error(`the route manifest names paths.${name}, which paths.ts lacks`);
   const entry = paths[name as PathName];
   const pattern = typeof entry === 'string' ? entry : entry.pattern;
   return pattern.replace(/:([A-Za-z]+)/g, (_, param: string) => {
@@ -43,10 +44,10 @@ function hrefOf(name: string): string {
   });
 }
 
-/** Every path of the areas' route table, in its order, each once. */
+/** Every path of the areas' route table (each row's `path:`), in its order, each once. */
 export function areaRoutePaths(): string[] {
   const source = fs.readFileSync(routeTable, 'utf8');
-  const names = [...source.matchAll(/\bpaths\.(\w+)/g)].map((match) => match[1]!);
+  const names = [...source.matchAll(/\bpath: paths\.(\w+)/g)].map((match) => match[1]!);
   return [...new Set(names.map(hrefOf))];
 }
 

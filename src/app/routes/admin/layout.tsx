@@ -1,4 +1,5 @@
 import { RequireAuth } from '@/app/components/require-auth';
+import { layouts } from '@/app/routes.manifest.areas';
 import { AreaShell, type AreaSection } from '@/app/components/area-shell';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -23,7 +24,7 @@ const own: AreaSection[] = [{ to: paths.adminAccount, label: 'Account' }];
 /** /admin: admins and coaches; a coach sees only the sections a coach may use. */
 export default function AdminLayout() {
   return (
-    <RequireAuth roles={['admin', 'coach']}>
+    <RequireAuth roles={layouts.admin.roles}>
       <AdminShell />
     </RequireAuth>
   );

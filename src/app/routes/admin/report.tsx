@@ -1,23 +1,19 @@
 import { useState } from 'react';
 import { AreaPage } from '@/app/components/area-shell';
 import { Input } from '@/components/ui/input';
-import { useLandingReport, type ReportRange } from '@/features/reports/api/get-landing-report';
+import {
+  defaultReportRange,
+  lastDays,
+  useLandingReport,
+  type ReportRange,
+} from '@/features/reports/api/get-landing-report';
 import { DailyChart } from '@/features/reports/components/daily-chart';
 import { VariantTable } from '@/features/reports/components/variant-table';
 
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-function lastDays(count: number): ReportRange {
-  const today = new Date();
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (count - 1));
-  return { from: isoDay(start), to: isoDay(today) };
-}
-
 export default function ReportScreen() {
-  const [range, setRange] = useState<ReportRange>(() => lastDays(30));
+  const [range, setRange] = useState<ReportRange>(() => defaultReportRange());
   const valid = Boolean(range.from && range.to && range.from <= range.to);
-  const report = useLandingReport(valid ? range : lastDays(30));
+  const report = useLandingReport(valid ? range : defaultReportRange());
   return (
     <AreaPage
       area="Admin"

@@ -1,4 +1,5 @@
 import { RequireAuth } from '@/app/components/require-auth';
+import { layouts } from '@/app/routes.manifest.areas';
 import { AreaShell, type AreaSection } from '@/app/components/area-shell';
 import { paths } from '@/config/paths';
 
@@ -14,7 +15,7 @@ const sections: AreaSection[] = [
 /** /app: the parent's area. */
 export default function ParentLayout() {
   return (
-    <RequireAuth roles={['parent']}>
+    <RequireAuth roles={layouts.app.roles}>
       <AreaShell area="Parent" sections={sections} />
     </RequireAuth>
   );

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { RequireAuth } from '@/app/components/require-auth';
+import { layouts } from '@/app/routes.manifest.areas';
 import { LoadingScreen } from '@/app/loading-screen';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -12,7 +13,7 @@ export default function ChildLayout() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   return (
-    <RequireAuth roles={['child']}>
+    <RequireAuth roles={layouts.child.roles}>
       <ChildFrame
         homeHref={paths.childDashboard}
         onSignOut={async () => {

@@ -7,6 +7,18 @@ export interface ReportRange {
   to: string;
 }
 
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The last `count` local days, today included. */
+export function lastDays(count: number, today = new Date()): ReportRange {
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (count - 1));
+  return { from: isoDay(start), to: isoDay(today) };
+}
+
+/** The range the report opens on (its screen, and a link's prefetch, ask for the same one). */
+export const defaultReportRange = (today = new Date()) => lastDays(30, today);
+
 export interface VariantRow {
   path: string | null;
   campaign: string | null;

@@ -1,0 +1,139 @@
+import { paths } from '../config/paths.ts';
+import type { AppRole } from '../features/auth/lib/roles.ts';
+import type { LayoutName, RouteEntry, SignedInArea } from './routes.manifest.ts';
+
+export interface Layout {
+  area: SignedInArea;
+  /** The layout's module under src/app/routes: a guard and a frame around an Outlet. */
+  module: string;
+  /** The roles its guard lets in. */
+  roles: readonly AppRole[];
+  /** The layout it sits in (pathless, inside its area's). */
+  parent?: LayoutName;
+}
+
+/** The signed-in areas' layouts: each area's own, and the admin screens a coach may not open. */
+export const layouts: Record<LayoutName, Layout> = {
+  admin: { area: 'admin', module: 'admin/layout', roles: ['admin', 'coach'] },
+  adminsOnly: { area: 'admin', module: 'admin/admins-only', roles: ['admin'], parent: 'admin' },
+  app: { area: 'app', module: 'app/layout', roles: ['parent'] },
+  child: { area: 'child', module: 'child/layout', roles: ['child'] },
+};
+
+/** The roles a route lets in (every layout around it must), or undefined when anyone may open it. */
+export function rolesOf(route: RouteEntry): readonly AppRole[] | undefined {
+  let roles: readonly AppRole[] | undefined;
+  for (let name = route.layout; name; name = layouts[name].parent) {
+    const allowed = layouts[name].roles;
+    roles = roles ? roles.filter((role) => allowed.includes(role)) : allowed;
+  }
+  return roles;
+}
+
+/**
+ * The signed-in areas' routes: the second half of the route manifest (routes.manifest.ts says why
+ * it is a file of its own). Each area's own prefix is its index route; any other path below the
+ * prefix gets the area's not-found page, inside the area's layout.
+ *
+ * `prefetch` names the queries a screen reads at once, through its feature's `queryOptions`, each
+ * loaded on demand: a hovered link loads the screen's code and its data side by side.
+ */
+export const areaRoutes: RouteEntry[] = [
+  {
+    path: paths.admin,
+    area: 'admin',
+    module: 'admin/overview',
+    layout: 'admin',
+    prefetch: async ({ role }) => {
+      const { overviewQueryOptions } = await import('@/features/leads/api/get-overview');
+      return [overviewQueryOptions(role === 'admin')];
+    },
+  },
+  {
+    path: paths.adminWaitlist,
+    area: 'admin',
+    module: 'admin/leads',
+    layout: 'admin',
+    prefetch: async ({ role, search }) => {
+      // An admin's newsletter tab reads another list, a page at a time: left to the screen.
+      if (role === 'admin' && search.get('tab') === 'newsletter') return [];
+      const [{ leadsQueryOptions }, { parseLeadFilters }] = await Promise.all([
+        import('@/features/leads/api/get-leads'),
+        import('@/features/leads/lib/lead-filters'),
+      ]);
+      return [leadsQueryOptions(parseLeadFilters(search))];
+    },
+  },
+  {
+    path: paths.adminSessions,
+    area: 'admin',
+    module: 'admin/sessions',
+    layout: 'admin',
+    // The coaches and children to filter and book by (the week shown depends on the viewer's zone).
+    prefetch: async () => {
+      const { sessionOptionsQueryOptions } = await import('@/features/sessions/api/get-session-options');
+      return [sessionOptionsQueryOptions()];
+    },
+  },
+  { path: paths.adminFamilies, area: 'admin', module: 'admin/families', layout: 'admin' },
+  { path: paths.adminFamily.pattern, area: 'admin', module: 'admin/family', layout: 'admin' },
+  { path: paths.adminSessionRoom.pattern, area: 'admin', module: 'admin/session-room', layout: 'admin' },
+  { path: paths.adminAccount, area: 'admin', module: 'admin/account', layout: 'admin' },
+  {
+    path: paths.adminReport,
+    area: 'admin',
+    module: 'admin/report',
+    layout: 'adminsOnly',
+    prefetch: async () => {
+      const { defaultReportRange, landingReportQueryOptions } =
+        await import('@/features/reports/api/get-landing-report');
+      return [landingReportQueryOptions(defaultReportRange())];
+    },
+  },
+  { path: paths.adminUsers, area: 'admin', module: 'admin/users', layout: 'adminsOnly' },
+  { path: paths.adminAuditLogs, area: 'admin', module: 'admin/audit-logs', layout: 'adminsOnly' },
+  { path: paths.adminSettings, area: 'admin', module: 'admin/settings', layout: 'adminsOnly' },
+
+  {
+    path: paths.app,
+    area: 'app',
+    module: 'app/dashboard',
+    layout: 'app',
+    // Whether the family's onboarding is done decides what the dashboard shows.
+    prefetch: async () => {
+      const { onboardingQueryOptions } = await import('@/features/family/api/get-onboarding');
+      return [onboardingQueryOptions()];
+    },
+  },
+  { path: paths.appOnboarding, area: 'app', module: 'app/onboarding', layout: 'app' },
+  { path: paths.appPloomPoints, area: 'app', module: 'app/ploom-points', layout: 'app' },
+  { path: paths.appLeaderboard, area: 'app', module: 'app/leaderboard', layout: 'app' },
+  { path: paths.appChildSchedule.pattern, area: 'app', module: 'app/child-schedule', layout: 'app' },
+  { path: paths.appSession.pattern, area: 'app', module: 'app/session', layout: 'app' },
+  { path: paths.appAccount, area: 'app', module: 'app/account', layout: 'app' },
+  { path: paths.appAccountChildren, area: 'app', module: 'app/account-children', layout: 'app' },
+  {
+    path: paths.appBilling,
+    area: 'app',
+    module: 'app/billing',
+    layout: 'app',
+    prefetch: async () => {
+      const { billingQueryOptions } = await import('@/features/billing/api/get-billing');
+      return [billingQueryOptions()];
+    },
+  },
+
+  // The child's area opens on their dashboard.
+  { path: paths.child, area: 'child', redirect: paths.childDashboard, layout: 'child' },
+  {
+    path: paths.childDashboard,
+    area: 'child',
+    module: 'child/dashboard',
+    layout: 'child',
+    prefetch: async () => {
+      const { childDashboardQueryOptions } = await import('@/features/child-area/api/get-child-dashboard');
+      return [childDashboardQueryOptions()];
+    },
+  },
+  { path: paths.childSession.pattern, area: 'child', module: 'child/session', layout: 'child' },
+];
