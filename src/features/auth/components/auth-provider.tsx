@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { paths } from '@/config/paths';
 import { getSupabase, type Supabase } from '@/lib/supabase';
+import { requestChildSession } from '../api/child-sign-in';
 import { loadRole } from '../api/load-role';
 import { recordAuthEvent, touchLastLogin } from '../api/record-auth-event';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/auth-context';
@@ -137,6 +138,22 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
     [connect],
   );
 
+  const signInChild = useCallback(
+    async (username: string, secret: string) => {
+      const supabase = await connect();
+      pendingLogin.current = true;
+      try {
+        const session = await requestChildSession(supabase, username, secret);
+        const { error } = await supabase.auth.setSession(session);
+        if (error) throw error;
+      } catch (error) {
+        pendingLogin.current = false;
+        throw error;
+      }
+    },
+    [connect],
+  );
+
   const signUp = useCallback(
     async ({ email, password, firstName, lastName }: SignUpInput) => {
       const supabase = await connect();
@@ -173,10 +190,11 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
       isCoach: state.role === 'coach',
       isAdminOrCoach: state.role === 'admin' || state.role === 'coach',
       signIn,
+      signInChild,
       signUp,
       signOut,
     }),
-    [state, signIn, signUp, signOut],
+    [state, signIn, signInChild, signUp, signOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
