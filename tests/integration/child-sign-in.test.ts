@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../scripts/demo-accounts.ts';
+import { demoAccounts, demoEmail } from '../../scripts/demo-accounts.ts';
 import { childSignIn, signInChild } from '../support/child-login.ts';
 import { adminDb, anonClient, signedInClient } from '../support/stack.ts';
 import { clientFrom, freshLoopbackAddress, median } from './auth-support.ts';
@@ -145,5 +145,43 @@ describe('the child-sign-in function', () => {
     const response = (error as { context?: Response }).context!;
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'secret: is required' });
+  });
+});
+
+describe("where the team sees a child's login", () => {
+  it('the users screen and the audit log name it by username, never by its address', async () => {
+    const admin = anonClient();
+    const signIn = await admin.auth.signInWithPassword({
+      email: demoEmail('admin'),
+      password: demoAccounts.password,
+    });
+    expect(signIn.error).toBeNull();
+    // As /admin/users asks for its rows (src/features/users/api/get-accounts.ts), searching "mia"
+    // (other tests' accounts may match the search too: Mia's row is the one with her username).
+    const { data: accounts, error } = await admin
+      .rpc('admin_accounts')
+      .select('email, child_username, full_name')
+      .or('full_name.ilike.*mia*,email.ilike.*mia*,child_username.ilike.*mia*')
+      .eq('child_username', 'mia');
+    expect(error).toBeNull();
+    expect(accounts).toEqual([{ email: null, child_username: 'mia', full_name: 'Mia' }]);
+
+    // The child's own sign-in is recorded (USER_LOGIN, by the child) with no address shown.
+    const child = await signInChild('mia', demoAccounts.password);
+    const { data: me } = await child.auth.getUser();
+    const { error: logged } = await child.from('audit_logs').insert({
+      actor_user_id: me.user!.id,
+      action: 'USER_LOGIN',
+      entity_type: 'auth',
+      entity_id: me.user!.id,
+    });
+    expect(logged).toBeNull();
+    const { data: entries } = await admin
+      .from('audit_log_entries')
+      .select('actor_first_name, actor_email')
+      .eq('actor_user_id', me.user!.id)
+      .eq('action', 'USER_LOGIN');
+    expect(entries?.length).toBeGreaterThan(0);
+    expect(entries?.every((e) => e.actor_first_name === 'Mia' && e.actor_email === null)).toBe(true);
   });
 });

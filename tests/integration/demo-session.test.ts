@@ -24,7 +24,10 @@ async function signIn(role: 'coach' | 'parent' | 'child') {
   // The demo child signs in with her username, as /login does (docs/decisions/151).
   if (role === 'child') return signInChild('mia', demoAccounts.password);
   const client = anonClient();
-  const { error } = await client.auth.signInWithPassword({ email: demoEmail(role), password: demoAccounts.password });
+  const { error } = await client.auth.signInWithPassword({
+    email: demoEmail(role),
+    password: demoAccounts.password,
+  });
   if (error) throw error;
   return client;
 }

@@ -165,11 +165,14 @@ Deno.test('create: a user on the child domain under a random address, linked to 
   const mia = children.get(MIA)!;
   assert.equal(mia.username, 'mia.r');
   const user = users.get(mia.userId!)!;
-  assert.deepEqual({ ...user, email: undefined }, {
-    email: undefined,
-    password: 'sunny-day-42',
-    firstName: 'Mia',
-  });
+  assert.deepEqual(
+    { ...user, email: undefined },
+    {
+      email: undefined,
+      password: 'sunny-day-42',
+      firstName: 'Mia',
+    },
+  );
   // Nothing of the username is in the address (docs/decisions/151): Auth's sign-up cannot tell it.
   assert.match(user.email, /^c-[0-9a-f]{32}@child\.ploom\.invalid$/);
   assert.ok(!user.email.includes('mia'));

@@ -68,7 +68,8 @@ export interface ChildSignInDeps {
 
 /** Auth's words for a wrong email or password: the same for a username nobody has. */
 export const INVALID_LOGIN = 'Invalid login credentials';
-export const RATE_LIMITED = 'Too many sign-in attempts from this device. Please wait a few minutes and try again.';
+export const RATE_LIMITED =
+  'Too many sign-in attempts from this device. Please wait a few minutes and try again.';
 /** Longer than Auth's bcrypt check and the lock hook take on a busy machine. */
 export const FAILURE_FLOOR_MS = 600;
 

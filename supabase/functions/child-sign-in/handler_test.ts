@@ -86,7 +86,9 @@ Deno.test('a bad payload is answered 400 with the reason, and Auth is never aske
 
 Deno.test('the right username and secret get the session, asked for from the client’s address', async () => {
   const { handler, grants, slept } = setup();
-  const response = await handler(signIn({ username: ' Mia ', secret: PIN }, { 'X-Forwarded-For': '203.0.113.9, 198.51.100.7' }));
+  const response = await handler(
+    signIn({ username: ' Mia ', secret: PIN }, { 'X-Forwarded-For': '203.0.113.9, 198.51.100.7' }),
+  );
   assert.deepEqual(await answer(response), { status: 200, body: SESSION });
   assert.deepEqual(grants, [{ email: MIA_EMAIL, password: PIN, client: '198.51.100.7' }]);
   assert.deepEqual(slept, []);
@@ -127,22 +129,27 @@ Deno.test('a locked login and an unknown name tried as often both answer the loc
   assert.deepEqual(answers[4], known);
 });
 
-Deno.test("Auth's rate limit is passed on as 429 with Retry-After; its failure is a 500 that names nothing", async () => {
-  const limited = setup({ grant: () => ({ status: 429, body: { code: 'over_request_rate_limit' }, retryAfter: '60' }) });
-  const response = await limited.handler(signIn({ username: 'mia', secret: PIN }));
-  assert.equal(response.headers.get('Retry-After'), '60');
-  assert.deepEqual(await answer(response), {
-    status: 429,
-    body: { error: RATE_LIMITED, code: 'over_request_rate_limit' },
-  });
+Deno.test(
+  "Auth's rate limit is passed on as 429 with Retry-After; its failure is a 500 that names nothing",
+  async () => {
+    const limited = setup({
+      grant: () => ({ status: 429, body: { code: 'over_request_rate_limit' }, retryAfter: '60' }),
+    });
+    const response = await limited.handler(signIn({ username: 'mia', secret: PIN }));
+    assert.equal(response.headers.get('Retry-After'), '60');
+    assert.deepEqual(await answer(response), {
+      status: 429,
+      body: { error: RATE_LIMITED, code: 'over_request_rate_limit' },
+    });
 
-  const broken = setup({ grant: () => ({ status: 500, body: { msg: 'database down' } }) });
-  assert.deepEqual(await answer(await broken.handler(signIn({ username: 'mia', secret: PIN }))), {
-    status: 500,
-    body: { error: 'Internal error' },
-  });
-  assert.equal(broken.logger.lines.length, 1);
-});
+    const broken = setup({ grant: () => ({ status: 500, body: { msg: 'database down' } }) });
+    assert.deepEqual(await answer(await broken.handler(signIn({ username: 'mia', secret: PIN }))), {
+      status: 500,
+      body: { error: 'Internal error' },
+    });
+    assert.equal(broken.logger.lines.length, 1);
+  },
+);
 
 Deno.test('only POST, with CORS on the preflight', async () => {
   const { handler } = setup();

@@ -25,7 +25,8 @@ const port: ChildSignInPort = {
     let body: Record<string, unknown> = {};
     try {
       const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        body = parsed as Record<string, unknown>;
     } catch {
       body = { msg: text.slice(0, 200) };
     }
