@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { paths } from '@/config/paths';
 import { getSupabase, type Supabase } from '@/lib/supabase';
-import { requestChildSession } from '../api/child-sign-in';
 import { loadRole } from '../api/load-role';
 import { recordAuthEvent, touchLastLogin } from '../api/record-auth-event';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/auth-context';
@@ -143,6 +142,8 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
       const supabase = await connect();
       pendingLogin.current = true;
       try {
+        // Loaded on a child's sign-in only: every public page carries this provider.
+        const { requestChildSession } = await import('../api/child-sign-in');
         const session = await requestChildSession(supabase, username, secret);
         const { error } = await supabase.auth.setSession(session);
         if (error) throw error;
