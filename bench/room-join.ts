@@ -6,7 +6,7 @@ import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../local-supabase/config.ts';
 import { startStack } from '../local-supabase/stack.ts';
-import { demoAccounts } from '../scripts/demo-accounts.ts';
+import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
 
 /**
  * Session room: time from the coach's click on "Join the session" to the first frame of the
@@ -60,7 +60,7 @@ const browser = await chromium.launch({
 async function signedIn(role: 'coach' | 'parent'): Promise<Page> {
   const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const page = await context.newPage();
-  const email = demoAccounts.users.find((u) => u.role === role)!.email;
+  const email = demoEmail(role);
   await page.goto(`${site}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(demoAccounts.password);

@@ -452,19 +452,21 @@ insert into public.audit_logs (actor_user_id, action, entity_type, entity_id, me
 update public.feature_flags set enabled = false where key = 'require_staff_two_factor';
 
 -- Child logins: the demo child signs in as a child does, with the username her parent gave her
--- (`mia`, password 'ploom-demo-2026'): her Auth user is on the reserved child domain, and she has
--- no surname anywhere (docs/decisions/091-child-logins.md).
+-- (`mia`, password 'ploom-demo-2026', through the child-sign-in function): her Auth user is on the
+-- reserved child domain under a random address that says nothing of her username, and she has no
+-- surname anywhere (docs/decisions/091-child-logins.md, 151-child-sign-in-function.md).
 update auth.users
-set email = 'mia@child.ploom.invalid',
+set email = 'c-' || replace(gen_random_uuid()::text, '-', '') || '@child.ploom.invalid',
     raw_user_meta_data = jsonb_build_object('first_name', 'Mia')
 where id = 'a0000000-0000-4000-8000-000000000004';
 do $$
 begin
   if to_regclass('auth.identities') is not null then
     execute $sql$
-      update auth.identities
-      set identity_data = identity_data || '{"email": "mia@child.ploom.invalid"}'::jsonb
-      where user_id = 'a0000000-0000-4000-8000-000000000004'
+      update auth.identities i
+      set identity_data = i.identity_data || jsonb_build_object('email', u.email::text)
+      from auth.users u
+      where u.id = i.user_id and i.user_id = 'a0000000-0000-4000-8000-000000000004'
     $sql$;
   end if;
 end

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type pg from 'pg';
 import { apiUrl, type StackConfig } from '../config.ts';
-import type { Claims } from '../jwt.ts';
+import { verifyJwt, type Claims } from '../jwt.ts';
 import type { StackContext } from '../types.ts';
 import type { AuthSettings, EmailKind } from './config.ts';
 import { AuthError, unexpectedFailure, unprocessable } from './errors.ts';
@@ -76,6 +77,33 @@ export function newAuthRequest(
     ip: last || req.socket.remoteAddress || 'unknown',
     body: () => (body ??= readBodyObject(req)),
   };
+}
+
+/**
+ * GoTrue's `Sb-Forwarded-For` (GOTRUE_SECURITY_SB_FORWARDED_FOR_ENABLED): a server that calls Auth
+ * for its own client (the child-sign-in function) names that client's address, and Auth uses its
+ * first value for the per-address rate limits and the hooks instead of the server's own address.
+ * GoTrue trusts the header only from trustworthy callers; here that is a caller with the
+ * service_role key (the local gateway passes every header on), so a browser cannot choose its
+ * address. An invalid value is ignored, as GoTrue does.
+ */
+export async function applySbForwardedFor(r: AuthRequest): Promise<void> {
+  const header = r.req.headers['sb-forwarded-for'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+  if (!first || isIP(first) === 0) return;
+  const key = r.req.headers.apikey;
+  const bearer = /^bearer\s+(\S+)$/i.exec(r.req.headers.authorization ?? '')?.[1];
+  for (const token of [typeof key === 'string' ? key : undefined, bearer]) {
+    if (!token) continue;
+    try {
+      if ((await verifyJwt(token, { requireExp: false })).role === 'service_role') {
+        r.ip = first;
+        return;
+      }
+    } catch {
+      /* not a key: the header is not trusted */
+    }
+  }
 }
 
 export type VerifyType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change' | 'email';

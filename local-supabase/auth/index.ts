@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readSigningKeys, setSigningKeys } from '../jwt.ts';
 import type { Mailer } from '../mail.ts';
 import type { HttpService, StackContext } from '../types.ts';
-import { type AuthApi, newAuthRequest } from './api.ts';
+import { applySbForwardedFor, type AuthApi, newAuthRequest } from './api.ts';
 import { readAuthSettings, type AuthSettings } from './config.ts';
 import { AuthError, sendAuthError } from './errors.ts';
 import { createHooks } from './hooks.ts';
@@ -101,7 +101,9 @@ export function createAuth(ctx: StackContext, mail: Mailer, options: AuthOptions
   async function handle(req: IncomingMessage, res: ServerResponse, path: string, url: URL) {
     try {
       await ensureSchema();
-      await route(api, newAuthRequest(req, res, path, url));
+      const r = newAuthRequest(req, res, path, url);
+      await applySbForwardedFor(r);
+      await route(api, r);
     } catch (error) {
       if (res.headersSent) return void res.end();
       if (error instanceof AuthError) return sendAuthError(req, res, error);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ANON_KEY, SERVICE_ROLE_KEY } from '../config.ts';
+import { applySbForwardedFor, type AuthRequest } from './api.ts';
 import { parseAuthSettings } from './config.ts';
 import { DEFAULT_PASSWORD_REJECTION, hookFunctionName, hookRefusal, verificationDecision } from './hooks.ts';
 import { IntervalLimiter, TokenBuckets } from './rate-limit.ts';
@@ -83,5 +85,38 @@ describe('hook answers', () => {
     expect(hookFunctionName('pg-functions://postgres/auth/before-user-created-hook')).toBe(
       '"auth"."before-user-created-hook"',
     );
+  });
+});
+
+describe('Sb-Forwarded-For (GoTrue: the client address a trusted server names)', () => {
+  const request = (headers: Record<string, string>) =>
+    ({
+      req: { headers, socket: { remoteAddress: '127.0.0.1' } },
+      ip: '127.0.0.1',
+    }) as unknown as AuthRequest;
+
+  it('names the address the limits count, from a caller with the service role key only', async () => {
+    const trusted = request({ 'sb-forwarded-for': '198.51.100.7, 10.0.0.1', apikey: SERVICE_ROLE_KEY });
+    await applySbForwardedFor(trusted);
+    expect(trusted.ip).toBe('198.51.100.7');
+
+    const bearer = request({
+      'sb-forwarded-for': '2001:db8::1',
+      authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+    });
+    await applySbForwardedFor(bearer);
+    expect(bearer.ip).toBe('2001:db8::1');
+
+    // A browser with the anon key cannot choose its address; nor can anyone with an invalid value.
+    const untrusted: Record<string, string>[] = [
+      { 'sb-forwarded-for': '198.51.100.7', apikey: ANON_KEY },
+      { 'sb-forwarded-for': '198.51.100.7' },
+      { 'sb-forwarded-for': 'not-an-address', apikey: SERVICE_ROLE_KEY },
+    ];
+    for (const headers of untrusted) {
+      const r = request(headers);
+      await applySbForwardedFor(r);
+      expect(r.ip).toBe('127.0.0.1');
+    }
   });
 });

@@ -1779,6 +1779,7 @@ export type Database = {
           last_sign_in_at: string;
           invited_at: string;
           banned_until: string;
+          child_username: string;
         }[];
       };
       admin_overview: {
@@ -1833,6 +1834,10 @@ export type Database = {
           next_closes_at: string;
           coach_first_name: string;
         }[];
+      };
+      child_sign_in_email: {
+        Args: { login_username: string };
+        Returns: string;
       };
       claim_session_emails: {
         Args: { max_rows?: number };
@@ -1945,6 +1950,10 @@ export type Database = {
       hook_password_verification_attempt: {
         Args: { event: Json };
         Returns: Json;
+      };
+      judge_unknown_child_sign_in: {
+        Args: { login_username: string };
+        Returns: string;
       };
       landing_report: {
         Args: { since: string; until: string };

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../scripts/demo-accounts.ts';
+import { demoAccounts, demoAdults } from '../../scripts/demo-accounts.ts';
+import { signInChild } from '../support/child-login.ts';
 import { adminDb, anonClient, signedInClient, uniqueEmail } from '../support/stack.ts';
 
 /** The access rules as the site meets them: through @supabase/supabase-js and the API. */
@@ -89,6 +90,8 @@ describe('a parent who just signed up', () => {
 
 async function demoClient(role: (typeof demoAccounts.users)[number]['role']) {
   const account = demoAccounts.users.find((u) => u.role === role)!;
+  // The child signs in with her username, as /login does (docs/decisions/151).
+  if (!('email' in account)) return signInChild(account.username, demoAccounts.password);
   const client = anonClient();
   const { error } = await client.auth.signInWithPassword({
     email: account.email,
@@ -112,7 +115,7 @@ describe('the demo accounts', () => {
     const users = await admin.rpc('admin_users');
     expect(users.error).toBeNull();
     expect(users.data?.map((u: { email: string }) => u.email)).toEqual(
-      expect.arrayContaining(demoAccounts.users.map((u) => u.email)),
+      expect.arrayContaining(demoAdults.map((u) => u.email)),
     );
   });
 

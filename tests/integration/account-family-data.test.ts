@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { adminDb, anonClient, serviceClient, signedInClient, uniqueEmail } from '../support/stack.ts';
@@ -25,7 +26,9 @@ async function createFamily(db: pg.Client, label: string) {
       [coach.userId],
     )
   ).rows[0].id;
-  const loginEmail = `${label}-${Date.now().toString(36)}@child.ploom.invalid`;
+  // A child login as the child-accounts function makes one: a random address, the username apart.
+  const loginUsername = `kid-${label}.${Date.now().toString(36)}`;
+  const loginEmail = `c-${randomUUID().replaceAll('-', '')}@child.ploom.invalid`;
   const login = await serviceClient().auth.admin.createUser({
     email: loginEmail,
     password: PASSWORD,
@@ -41,6 +44,10 @@ async function createFamily(db: pg.Client, label: string) {
       [parent.userId, childLoginId, coachId],
     )
   ).rows[0].id;
+  await db.query(
+    `insert into public.child_logins (child_id, user_id, username, secret_kind) values ($1, $2, $3, 'password')`,
+    [childId, childLoginId, loginUsername],
+  );
   const sessionId = (
     await db.query<{ id: string }>(
       `insert into public.coaching_sessions (child_id, coach_id, starts_at, duration_minutes, status)
@@ -96,7 +103,7 @@ async function createFamily(db: pg.Client, label: string) {
      select l.id, 'note', 'Team only: asked about in-person therapy.' from public.leads l where l.email = $1`,
     [formEmail],
   );
-  return { parent, coach, coachId, childId, childLoginId, loginEmail, sessionId };
+  return { parent, coach, coachId, childId, childLoginId, loginEmail, loginUsername, sessionId };
 }
 
 /** The family's rows as the database defines them (the same function the export and deletion use). */
@@ -150,7 +157,8 @@ describe('the family’s data: export and deletion', () => {
     expect(exported.child_logins).toEqual([
       expect.objectContaining({
         id: family.childLoginId,
-        login: family.loginEmail,
+        // the username the parent gave, never the child's random Auth address
+        login: family.loginUsername,
         child_id: family.childId,
       }),
     ]);

@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHILD_EMAIL_DOMAIN, loginEmail } from '../../src/features/auth/lib/child-login.ts';
+import { childSignIn, signInChild } from '../support/child-login.ts';
 import { adminDb, anonClient, signedInClient } from '../support/stack.ts';
 import { clientFrom, freshLoopbackAddress } from './auth-support.ts';
 
@@ -30,10 +30,21 @@ async function invoke(client: SupabaseClient, body: Record<string, unknown>) {
   return { status: response?.status ?? 0, data: (await response?.json()) as Record<string, unknown> };
 }
 
-/** Signs in as /login does for a username, from `address` (each guess from another address). */
-function signInAsChild(username: string, secret: string, address?: string) {
+const CHILD_EMAIL_DOMAIN = 'child.ploom.invalid';
+
+/**
+ * Signs in as /login does for a username (the child-sign-in function), from `address` (each guess
+ * from another address): the refusal as `error` ({ status, code, message }), or the session.
+ */
+async function signInAsChild(username: string, secret: string, address?: string) {
   const client = address ? clientFrom(address) : anonClient();
-  return client.auth.signInWithPassword({ email: loginEmail(username), password: secret });
+  const answer = await childSignIn(username, secret, client);
+  return answer.status === 200
+    ? { error: null, data: { session: answer.body } }
+    : {
+        error: { status: answer.status, code: answer.body.code, message: String(answer.body.error) },
+        data: { session: null },
+      };
 }
 
 async function attemptsSeenBy(client: SupabaseClient, child: string) {
@@ -170,7 +181,6 @@ describe('the child domain is not for sign-up', () => {
   });
 
   it('still lets the parent give that username through the child-accounts function', async () => {
-    const email = `free.${run}@${CHILD_EMAIL_DOMAIN}`;
     const { rows } = await db.query<{ id: string }>(
       `insert into public.children (parent_id, first_name, age_band) values ($1, 'Fay', '7') returning id`,
       [parent.userId],
@@ -183,7 +193,7 @@ describe('the child domain is not for sign-up', () => {
       secret_kind: 'password',
     });
     expect(created.status).toBe(200);
-    const signIn = await anonClient().auth.signInWithPassword({ email, password: 'sunny-day-42' });
+    const signIn = await signInAsChild(`free.${run}`, 'sunny-day-42');
     expect(signIn.error).toBeNull();
     await db.query(`delete from public.children where id = $1`, [rows[0].id]);
   });
@@ -234,9 +244,7 @@ describe("a child's secret is the parent's to change", () => {
   it("refuses the child's own updateUser({ password }); the old PIN still works, and the parent's change does", async () => {
     const username = `pip.${run}`;
     await parent.client.rpc('unlock_child_login', { child: childId });
-    const child = anonClient();
-    const signIn = await child.auth.signInWithPassword({ email: loginEmail(username), password: PIN });
-    expect(signIn.error).toBeNull();
+    const child = await signInChild(username, PIN);
 
     const changed = await child.auth.updateUser({ password: 'my-own-secret-1' });
     // Hosted Auth's answer when the database refuses the write, 500 "Error during password storage",

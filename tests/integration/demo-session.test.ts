@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '../../scripts/demo-accounts.ts';
+import { demoAccounts, demoEmail } from '../../scripts/demo-accounts.ts';
+import { signInChild } from '../support/child-login.ts';
 import { ensureDemoSession } from '../../scripts/demo-session.ts';
 import { adminDb, anonClient, stackEnv } from '../support/stack.ts';
 
@@ -20,9 +21,13 @@ afterAll(async () => {
 });
 
 async function signIn(role: 'coach' | 'parent' | 'child') {
+  // The demo child signs in with her username, as /login does (docs/decisions/151).
+  if (role === 'child') return signInChild('mia', demoAccounts.password);
   const client = anonClient();
-  const email = demoAccounts.users.find((u) => u.role === role)!.email;
-  const { error } = await client.auth.signInWithPassword({ email, password: demoAccounts.password });
+  const { error } = await client.auth.signInWithPassword({
+    email: demoEmail(role),
+    password: demoAccounts.password,
+  });
   if (error) throw error;
   return client;
 }

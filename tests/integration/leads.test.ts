@@ -6,7 +6,7 @@ import { defaultLeadFilters, type LeadFilters } from '../../src/features/leads/l
 import { fetchAllLeads, fetchLeadsPage } from '../../src/features/leads/lib/lead-query.ts';
 import { fetchOverview } from '../../src/features/leads/lib/overview-query.ts';
 import { subscribersQuery } from '../../src/features/leads/lib/subscribers-query.ts';
-import { demoAccounts } from '../../scripts/demo-accounts.ts';
+import { demoAccounts, demoEmail } from '../../scripts/demo-accounts.ts';
 import { adminDb, anonClient, signedInClient, stackEnv, uniqueEmail } from '../support/stack.ts';
 import { waitForEmail } from '../support/inbox.ts';
 
@@ -16,9 +16,8 @@ const COACH_ID = 'a0000000-0000-4000-8000-000000000002';
 
 async function demo(role: 'admin' | 'coach'): Promise<Client> {
   const client = anonClient() as unknown as Client;
-  const account = demoAccounts.users.find((u) => u.role === role)!;
   const { error } = await client.auth.signInWithPassword({
-    email: account.email,
+    email: demoEmail(role),
     password: demoAccounts.password,
   });
   if (error) throw error;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminDb, anonClient, signedInClient, uniqueEmail } from '../support/stack.ts';
-import { demoAccounts } from '../../scripts/demo-accounts.ts';
+import { demoAccounts, demoEmail } from '../../scripts/demo-accounts.ts';
 
 /** A message as the /contact form sends it. */
 function contactMessage(overrides: Record<string, unknown> = {}) {
@@ -22,9 +22,8 @@ let db: Awaited<ReturnType<typeof adminDb>>;
 
 beforeAll(async () => {
   admin = anonClient();
-  const adminAccount = demoAccounts.users.find((u) => u.role === 'admin')!;
   const { error } = await admin.auth.signInWithPassword({
-    email: adminAccount.email,
+    email: demoEmail('admin'),
     password: demoAccounts.password,
   });
   if (error) throw error;

@@ -1,16 +1,15 @@
 import { HttpError, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
 import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
+import { randomChildEmail } from '../_shared/child-email.ts';
 
 /**
  * A child's login, given by their parent (docs/decisions/091-child-logins.md): create it (a
  * username and a password or PIN), change the username or the secret, or remove it. The child has
- * no email address: the Auth user is `<username>@child.ploom.invalid`, a reserved non-routable
- * domain no mail is ever sent to, confirmed at creation. The caller must be the child's parent.
+ * no email address: the Auth user gets a random address on a reserved non-routable domain no mail
+ * is ever sent to (`c-<hex>@child.ploom.invalid`, docs/decisions/151), confirmed at creation. The
+ * username lives in public.child_logins alone, so a rename changes no address. The caller must be
+ * the child's parent.
  */
-
-/** RFC 2606 reserves `.invalid`: no address on it can ever receive mail. */
-export const CHILD_EMAIL_DOMAIN = 'child.ploom.invalid';
-export const childEmail = (username: string) => `${username}@${CHILD_EMAIL_DOMAIN}`;
 
 /** Auth's minimum password length (supabase/config.toml [auth] minimum_password_length). */
 export const MIN_SECRET_LENGTH = 8;
@@ -145,8 +144,8 @@ export interface ChildAccountsPort {
    * is already registered.
    */
   createUser(input: { email: string; password: string; firstName: string }): Promise<string | null>;
-  /** Changes the Auth user's address and/or password; false when the address is already registered. */
-  updateUser(userId: string, changes: { email?: string; password?: string }): Promise<boolean>;
+  /** Changes the Auth user's password (its address never changes). */
+  updateUser(userId: string, changes: { password: string }): Promise<void>;
   deleteUser(userId: string): Promise<void>;
   /** Links the login to the child (children.user_id) and records the username, in one transaction. */
   link(input: {
@@ -160,6 +159,8 @@ export interface ChildAccountsPort {
 export interface ChildAccountsDeps {
   accounts: ChildAccountsPort;
   logger?: Logger;
+  /** A new login's Auth address (random: it must say nothing of the username). */
+  newEmail?: () => string;
 }
 
 const SIGN_IN = "Sign in as the child's parent to manage their login";
@@ -181,7 +182,7 @@ function bearerToken(req: Request): string {
 }
 
 export function createHandler(deps: ChildAccountsDeps): Handler {
-  const { accounts } = deps;
+  const { accounts, newEmail = randomChildEmail } = deps;
   return withHttp(
     ['POST'],
     async (req) => {
@@ -198,7 +199,7 @@ export function createHandler(deps: ChildAccountsDeps): Handler {
         await takeUsernameTry(accounts, caller);
         if (await accounts.usernameTaken(payload.username, child.id)) throw new HttpError(409, TAKEN);
         const userId = await accounts.createUser({
-          email: childEmail(payload.username),
+          email: newEmail(),
           password: payload.secret,
           firstName: child.firstName,
         });
@@ -245,12 +246,8 @@ export function createHandler(deps: ChildAccountsDeps): Handler {
         await takeUsernameTry(accounts, caller);
         if (await accounts.usernameTaken(username, child.id)) throw new HttpError(409, TAKEN);
       }
-      const changes = {
-        ...(username !== child.username ? { email: childEmail(username) } : {}),
-        ...(payload.secret !== undefined ? { password: payload.secret } : {}),
-      };
-      if (Object.keys(changes).length > 0 && !(await accounts.updateUser(child.userId, changes))) {
-        throw new HttpError(409, TAKEN);
+      if (payload.secret !== undefined) {
+        await accounts.updateUser(child.userId, { password: payload.secret });
       }
       if (username !== child.username || secretKind !== child.secretKind) {
         await accounts.link({ childId: child.id, userId: child.userId, username, secretKind });

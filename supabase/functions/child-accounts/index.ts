@@ -66,23 +66,10 @@ const accounts: ChildAccountsPort = {
     }
     return data.user.id;
   },
-  async updateUser(userId, { email, password }) {
-    if (email) {
-      const { error } = await serviceClient().auth.admin.updateUserById(userId, {
-        email,
-        email_confirm: true,
-      });
-      if (error) {
-        if (isTaken(error)) return false;
-        throw error;
-      }
-    }
-    if (password !== undefined) {
-      // Only this path may change a child's secret: the database refuses any other change of it,
-      // the child's own `updateUser({ password })` included (docs/decisions/127).
-      check(await serviceClient().rpc('set_child_login_secret', { login_user: userId, secret: password }));
-    }
-    return true;
+  async updateUser(userId, { password }) {
+    // Only this path may change a child's secret: the database refuses any other change of it,
+    // the child's own `updateUser({ password })` included (docs/decisions/127).
+    check(await serviceClient().rpc('set_child_login_secret', { login_user: userId, secret: password }));
   },
   async deleteUser(userId) {
     const { error } = await serviceClient().auth.admin.deleteUser(userId);

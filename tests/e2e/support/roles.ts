@@ -10,7 +10,11 @@ const authDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 /** The browser state (the persisted Supabase session) of a demo account, saved by auth.setup.ts. */
 export const storageStateOf = (role: DemoRole) => path.join(authDir, `${role}.json`);
 
-export const demoEmail = (role: DemoRole) => demoAccounts.users.find((user) => user.role === role)!.email;
+/** What the demo account types into "Email or username" at /login: the demo child her username. */
+export const demoEmail = (role: DemoRole): string => {
+  const account = demoAccounts.users.find((user) => user.role === role)!;
+  return 'email' in account ? account.email : account.username;
+};
 export const demoPassword = demoAccounts.password;
 
 /** Where each demo role lands after signing in. */

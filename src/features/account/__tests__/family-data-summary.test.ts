@@ -11,7 +11,7 @@ function exportFactory(tables: FamilyExport['tables'] = {}): FamilyExport {
   return {
     exported_at: '2026-11-26T15:00:00Z',
     account: { email: 'sam@example.com', created_at: '2026-10-01T09:00:00Z', last_sign_in_at: null },
-    child_logins: [{ child_id: MIA, login: 'mia@child.ploom.invalid' }],
+    child_logins: [{ child_id: MIA, login: 'mia' }],
     tables: {
       children: [
         {

@@ -265,7 +265,8 @@ export function renderFamilyDataSummary(exported: FamilyExport, options: Summary
     .map((child) => {
       const name = typeof child.first_name === 'string' ? child.first_name : 'Your child';
       const login = logins.get(String(child.id));
-      const username = login?.login ? login.login.split('@')[0] : null;
+      // `login` is the username the parent gave (the child's Auth address is never exported).
+      const username = login?.login || null;
       const own = renderRow(child, f, new Set(['parent_id', 'user_id', 'coach_id']));
       const extra = [
         username ? `<p>Child login: <strong>${escapeHtml(username)}</strong></p>` : '',

@@ -42,11 +42,31 @@ function fakeClient({ roles = ['parent'] as string[], storedUserId = null as str
         emit('SIGNED_IN');
         return { data: { session }, error: null };
       },
+      async setSession(tokens: { access_token: string; refresh_token: string }) {
+        log.push(`setSession ${tokens.access_token} ${tokens.refresh_token}`);
+        session = sessionFor('child1');
+        emit('SIGNED_IN');
+        return { data: { session }, error: null };
+      },
       async signOut() {
         log.push('auth.signOut');
         session = null;
         emit('SIGNED_OUT');
         return { error: null };
+      },
+    },
+    functions: {
+      // The child-sign-in function: the session for mia's PIN, Auth's refusal for anything else.
+      async invoke(name: string, { body }: { body: { username: string; secret: string } }) {
+        log.push(`invoke ${name} ${body.username}`);
+        if (body.username === 'mia' && body.secret === '27182818') {
+          return { data: { access_token: 'child-at', refresh_token: 'child-rt' }, error: null };
+        }
+        const context = new Response(
+          JSON.stringify({ error: 'Invalid login credentials', code: 'invalid_credentials' }),
+          { status: 400 },
+        );
+        return { data: null, error: Object.assign(new Error('non-2xx'), { context }) };
       },
     },
     from(table: string) {
@@ -118,6 +138,33 @@ describe('AuthProvider', () => {
     );
     expect(fake.log).toContain('update profiles last_login_at where id=u1');
     expect(fake.log).toContain('select user_roles.role where user_id=u1');
+  });
+
+  it('signs a child in through the child-sign-in function and holds the session it answers', async () => {
+    const fake = fakeClient({ roles: ['child'] });
+    const { result } = renderHook(() => useAuth(), { wrapper: wrapperFor(fake.client) });
+    await waitFor(() => expect(result.current.loading).toBe(false));
+
+    await expect(result.current.signInChild('mia', '00000000')).rejects.toMatchObject({
+      message: 'Invalid login credentials',
+      code: 'invalid_credentials',
+      status: 400,
+    });
+    expect(result.current.user).toBeNull();
+
+    await act(() => result.current.signInChild('mia', '27182818'));
+    await waitFor(() => expect(result.current.role).toBe('child'));
+    expect(result.current.user?.id).toBe('child1');
+    expect(fake.log).toEqual(
+      expect.arrayContaining(['invoke child-sign-in mia', 'setSession child-at child-rt']),
+    );
+    expect(fake.log.filter((line) => line.startsWith('signIn '))).toEqual([]);
+    await waitFor(() =>
+      expect(fake.inserts).toContainEqual({
+        table: 'audit_logs',
+        row: { actor_user_id: 'child1', action: 'USER_LOGIN', entity_type: 'auth', entity_id: 'child1' },
+      }),
+    );
   });
 
   it("loads no auth client for a signed-out visitor's page, and follows a sign-in made in another tab", async () => {

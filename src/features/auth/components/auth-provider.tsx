@@ -137,6 +137,24 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
     [connect],
   );
 
+  const signInChild = useCallback(
+    async (username: string, secret: string) => {
+      const supabase = await connect();
+      pendingLogin.current = true;
+      try {
+        // Loaded on a child's sign-in only: every public page carries this provider.
+        const { requestChildSession } = await import('../api/child-sign-in');
+        const session = await requestChildSession(supabase, username, secret);
+        const { error } = await supabase.auth.setSession(session);
+        if (error) throw error;
+      } catch (error) {
+        pendingLogin.current = false;
+        throw error;
+      }
+    },
+    [connect],
+  );
+
   const signUp = useCallback(
     async ({ email, password, firstName, lastName }: SignUpInput) => {
       const supabase = await connect();
@@ -173,10 +191,11 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
       isCoach: state.role === 'coach',
       isAdminOrCoach: state.role === 'admin' || state.role === 'coach',
       signIn,
+      signInChild,
       signUp,
       signOut,
     }),
-    [state, signIn, signUp, signOut],
+    [state, signIn, signInChild, signUp, signOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

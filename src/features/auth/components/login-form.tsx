@@ -12,11 +12,12 @@ import {
   CHILD_LOGIN_LOCKED,
   isLockedRefusal,
   isUsername,
-  loginEmail,
+  normalizeUsername,
 } from '../lib/child-login';
 
 // The server decides what a valid login is; the form only asks for both fields. A child types the
-// username their parent gave them instead of an email address (see ../lib/child-login.ts).
+// username their parent gave them instead of an email address: it signs in through the
+// child-sign-in function (see ../lib/child-login.ts).
 export const loginSchema = z.object({
   email: z.string().trim().min(1, 'Please enter your email address or username.'),
   password: z.string().min(1, 'Please enter your password.'),
@@ -28,7 +29,7 @@ type LoginValues = z.infer<typeof loginSchema>;
  * username, the same refusal in a child's words) and keeps what was typed.
  */
 export function LoginForm() {
-  const { signIn } = useAuth();
+  const { signIn, signInChild } = useAuth();
   const { register, handleSubmit, formState, resetField } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -36,11 +37,13 @@ export function LoginForm() {
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
+    const child = isUsername(email);
     try {
-      await signIn(loginEmail(email), password);
+      if (child) await signInChild(normalizeUsername(email), password);
+      else await signIn(email.trim(), password);
     } catch (error) {
       const { message, code } = error as Error & { code?: string };
-      const childRefused = isUsername(email) && code === 'invalid_credentials';
+      const childRefused = child && code === 'invalid_credentials';
       const description = !childRefused
         ? message
         : isLockedRefusal(message)

@@ -22,6 +22,11 @@ export interface AuthContextValue {
   isAdminOrCoach: boolean;
   /** Password sign-in; throws the auth error (its message is the server's). */
   signIn(email: string, password: string): Promise<void>;
+  /**
+   * A child's sign-in with the username their parent gave them (through the child-sign-in
+   * function); throws its refusal (a ChildSignInError: its message and code).
+   */
+  signInChild(username: string, secret: string): Promise<void>;
   /** Creates the account; resolves whether the email must be confirmed before signing in. */
   signUp(input: SignUpInput): Promise<{ needsEmailConfirmation: boolean }>;
   /** Writes the logout record, then ends the session. */

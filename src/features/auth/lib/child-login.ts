@@ -1,19 +1,15 @@
 /**
- * A child signs in with the username their parent gave them, not an email address: their Auth
- * user is `<username>@child.ploom.invalid` (docs/decisions/091-child-logins.md; the child-accounts
- * edge function creates it). Anything typed with an `@` is an email address and is sent as typed.
+ * A child signs in with the username their parent gave them, not an email address. Their Auth
+ * address is random and cannot be derived from the username (docs/decisions/151-child-sign-in-function.md),
+ * so a username goes to the child-sign-in edge function, which finds the child and asks Auth for the
+ * session. Anything typed with an `@` is an email address and signs in with Auth as typed.
  */
-export const CHILD_EMAIL_DOMAIN = 'child.ploom.invalid';
+export const isUsername = (login: string) => !login.trim().includes('@');
 
-export const isUsername = (login: string) => !login.includes('@');
+/** The username as the function looks it up: trimmed, lowercase. */
+export const normalizeUsername = (login: string) => login.trim().toLowerCase();
 
-/** The address Auth knows this login by. */
-export function loginEmail(login: string): string {
-  const value = login.trim();
-  return isUsername(value) ? `${value.toLowerCase()}@${CHILD_EMAIL_DOMAIN}` : value;
-}
-
-/** A child's sign-in refused (Auth's "Invalid login credentials"), in a child's words. */
+/** A child's sign-in refused (a wrong username or secret, alike), in a child's words. */
 export const CHILD_LOGIN_FAILED =
   'That username or password is not right. Check it with your grown-up and try again.';
 
@@ -24,5 +20,5 @@ export const CHILD_LOGIN_FAILED =
 export const CHILD_LOGIN_LOCKED =
   'Your login is locked because of too many wrong tries. Ask your parent to unlock it for you.';
 
-/** Whether Auth refused a sign-in because the login is locked, not because the secret was wrong. */
+/** Whether a sign-in was refused because the login is locked, not because the secret was wrong. */
 export const isLockedRefusal = (message: string) => /\blocked\b/i.test(message);

@@ -19,7 +19,10 @@ export type AccountStatus = 'active' | 'invited' | 'deactivated';
 
 export interface Account {
   id: string;
+  /** null for a child's login: its Auth address is a random identifier, never shown */
   email: string | null;
+  /** the username of a child's login (null for everyone else) */
+  childUsername: string | null;
   firstName: string | null;
   lastName: string | null;
   fullName: string | null;
@@ -56,9 +59,13 @@ export async function getAccounts({ search, role, page, pageSize }: AccountsPara
   const supabase = await getSupabase();
   let query = supabase
     .rpc('admin_accounts', undefined, { count: 'exact' })
-    .select('id, email, first_name, last_name, full_name, roles, status, created_at, last_login_at');
+    .select(
+      'id, email, child_username, first_name, last_name, full_name, roles, status, created_at, last_login_at',
+    );
   const pattern = searchPattern(search);
-  if (pattern) query = query.or(`full_name.ilike.${pattern},email.ilike.${pattern}`);
+  if (pattern) {
+    query = query.or(`full_name.ilike.${pattern},email.ilike.${pattern},child_username.ilike.${pattern}`);
+  }
   if (role) query = query.contains('roles', [role]);
   const from = page * pageSize;
   const { data, error, count } = await query
@@ -71,6 +78,7 @@ export async function getAccounts({ search, role, page, pageSize }: AccountsPara
     accounts: (data ?? []).map((row) => ({
       id: row.id,
       email: row.email,
+      childUsername: row.child_username,
       firstName: row.first_name,
       lastName: row.last_name,
       fullName: row.full_name,

@@ -125,7 +125,7 @@ export function UsersTable({
                 <tr key={account.id} className="border-t border-brand-100 align-top">
                   <th scope="row" className="px-4 py-3 font-normal">
                     <span className="block font-semibold text-ink">{name}</span>
-                    <span className="block text-ink-muted">{loginLabel(account.email)}</span>
+                    <span className="block text-ink-muted">{loginLabel(account)}</span>
                   </th>
                   <td className="px-4 py-3">
                     <ul className="flex flex-wrap gap-1" aria-label={`Roles of ${name}`}>

@@ -6,14 +6,16 @@ export const formatDate = (iso: string) => date.format(new Date(iso));
 
 export const ROLE_LABELS = { admin: 'Admin', coach: 'Coach', parent: 'Parent', child: 'Child' } as const;
 
-/** A child login's Auth user is `<username>@child.ploom.invalid` (docs/decisions/091-child-logins.md). */
-const CHILD_LOGIN_EMAIL = /^(.+)@child\.ploom\.invalid$/i;
+/**
+ * How an account signs in, as a person reads it: the email, or "child login: mia" for a child, by
+ * the username the parent gave. A child's Auth address is a random identifier, never shown
+ * (docs/decisions/151-child-sign-in-function.md); the users list does not even send it.
+ */
+export const loginLabel = (account: { email: string | null; childUsername: string | null }): string | null =>
+  account.childUsername ? `child login: ${account.childUsername}` : account.email;
 
-/** How an account signs in, as a person reads it: the email, or "child login: mia" for a child. */
-export const loginLabel = (email: string | null): string | null => {
-  const child = email ? CHILD_LOGIN_EMAIL.exec(email) : null;
-  return child ? `child login: ${child[1]}` : email;
-};
-
-export const displayName = (account: { fullName: string | null; email: string | null }) =>
-  account.fullName ?? loginLabel(account.email) ?? 'Unnamed account';
+export const displayName = (account: {
+  fullName: string | null;
+  email: string | null;
+  childUsername: string | null;
+}) => account.fullName ?? loginLabel(account) ?? 'Unnamed account';

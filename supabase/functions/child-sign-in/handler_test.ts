@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { jsonRequest, memoryLogger } from '../_shared/testing.ts';
+import {
+  createHandler,
+  INVALID_LOGIN,
+  RATE_LIMITED,
+  type ChildSignInPort,
+  type GrantAnswer,
+} from './handler.ts';
+import { randomChildEmail } from '../_shared/child-email.ts';
+
+const MIA_EMAIL = 'c-0123456789abcdef0123456789abcdef@child.ploom.invalid';
+const PIN = '27182818';
+const LOCK = 'This login is locked after too many wrong tries.';
+const SESSION = { access_token: 'at', refresh_token: 'rt', expires_in: 3600, user: { id: 'mia' } };
+
+function setup(options: { grant?: (email: string, password: string) => GrantAnswer } = {}) {
+  const logger = memoryLogger();
+  const grants: { email: string; password: string; client: string | null }[] = [];
+  const unknownTries: string[] = [];
+  let clock = 0;
+  const slept: number[] = [];
+  const port: ChildSignInPort = {
+    emailOf: (username) => Promise.resolve(username === 'mia' ? MIA_EMAIL : null),
+    passwordGrant(input) {
+      grants.push(input);
+      clock += 40; // Auth's work takes time
+      const answer =
+        options.grant?.(input.email, input.password) ??
+        (input.email === MIA_EMAIL && input.password === PIN
+          ? { status: 200, body: SESSION }
+          : { status: 400, body: { code: 'invalid_credentials', msg: INVALID_LOGIN } });
+      return Promise.resolve(answer);
+    },
+    judgeUnknown(username) {
+      unknownTries.push(username);
+      return Promise.resolve(unknownTries.filter((name) => name === username).length >= 5 ? LOCK : null);
+    },
+  };
+  const handler = createHandler({
+    port,
+    logger,
+    failureFloorMs: 600,
+    now: () => clock,
+    sleep: (ms) => {
+      slept.push(ms);
+      clock += ms;
+      return Promise.resolve();
+    },
+  });
+  return { handler, logger, grants, unknownTries, slept, elapsed: () => clock };
+}
+
+const signIn = (body: unknown, headers: Record<string, string> = {}) => jsonRequest(body, { headers });
+
+async function answer(response: Response) {
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+Deno.test('a bad payload is answered 400 with the reason, and Auth is never asked', async () => {
+  const cases: [unknown, string][] = [
+    [{ secret: PIN }, 'username: is required'],
+    [{ username: 'mia' }, 'secret: is required'],
+    [{ username: 42, secret: PIN }, 'username: must be a string'],
+    [{ username: '   ', secret: PIN }, 'username: is required'],
+    [{ username: 'mia', secret: '' }, 'secret: is required'],
+    [{ username: 'x'.repeat(65), secret: PIN }, 'username: must be at most 64 characters'],
+    [{ username: 'mia', secret: '9'.repeat(73) }, 'secret: must be at most 72 characters'],
+    [{ username: 'mia', secret: PIN, email: 'mia@example.com' }, "Unrecognized key(s) in object: 'email'"],
+  ];
+  for (const [body, reason] of cases) {
+    const { handler, grants } = setup();
+    assert.deepEqual(await answer(await handler(signIn(body))), { status: 400, body: { error: reason } });
+    assert.equal(grants.length, 0);
+  }
+  const { handler } = setup();
+  assert.deepEqual(await answer(await handler(signIn('not json'))), {
+    status: 400,
+    body: { error: 'Body is not valid JSON' },
+  });
+  assert.deepEqual(await answer(await handler(signIn([]))), {
+    status: 400,
+    body: { error: 'Body must be a JSON object' },
+  });
+});
+
+Deno.test('the right username and secret get the session, asked for from the client’s address', async () => {
+  const { handler, grants, slept } = setup();
+  const response = await handler(
+    signIn({ username: ' Mia ', secret: PIN }, { 'X-Forwarded-For': '203.0.113.9, 198.51.100.7' }),
+  );
+  assert.deepEqual(await answer(response), { status: 200, body: SESSION });
+  assert.deepEqual(grants, [{ email: MIA_EMAIL, password: PIN, client: '198.51.100.7' }]);
+  assert.deepEqual(slept, []);
+});
+
+Deno.test('an unknown username is answered exactly as a wrong secret, after as long', async () => {
+  const wrong = setup();
+  const unknown = setup();
+  const a = await answer(await wrong.handler(signIn({ username: 'mia', secret: '31415926' })));
+  const b = await answer(await unknown.handler(signIn({ username: 'nobody.here', secret: '31415926' })));
+  assert.deepEqual(a, { status: 400, body: { error: INVALID_LOGIN, code: 'invalid_credentials' } });
+  assert.deepEqual(b, a);
+  assert.equal(wrong.elapsed(), 600);
+  assert.equal(unknown.elapsed(), 600);
+  // The unknown name still cost an Auth call (its per-address limit counts it), for an address no one has.
+  assert.equal(unknown.grants.length, 1);
+  assert.match(unknown.grants[0].email, /^c-[0-9a-f]{32}@child\.ploom\.invalid$/);
+  assert.deepEqual(unknown.unknownTries, ['nobody.here']);
+  assert.deepEqual(wrong.unknownTries, []);
+});
+
+Deno.test('a locked login and an unknown name tried as often both answer the lock message', async () => {
+  const locked = setup({
+    grant: () => ({ status: 400, body: { code: 'invalid_credentials', msg: LOCK } }),
+  });
+  const known = await answer(await locked.handler(signIn({ username: 'mia', secret: PIN })));
+  assert.deepEqual(known, { status: 400, body: { error: LOCK, code: 'invalid_credentials' } });
+
+  const unknown = setup();
+  const answers = [];
+  for (let i = 0; i < 5; i += 1) {
+    answers.push(await answer(await unknown.handler(signIn({ username: 'nobody', secret: `3141592${i}` }))));
+  }
+  assert.deepEqual(
+    answers.map((a) => a.body.error),
+    [INVALID_LOGIN, INVALID_LOGIN, INVALID_LOGIN, INVALID_LOGIN, LOCK],
+  );
+  assert.deepEqual(answers[4], known);
+});
+
+Deno.test(
+  "Auth's rate limit is passed on as 429 with Retry-After; its failure is a 500 that names nothing",
+  async () => {
+    const limited = setup({
+      grant: () => ({ status: 429, body: { code: 'over_request_rate_limit' }, retryAfter: '60' }),
+    });
+    const response = await limited.handler(signIn({ username: 'mia', secret: PIN }));
+    assert.equal(response.headers.get('Retry-After'), '60');
+    assert.deepEqual(await answer(response), {
+      status: 429,
+      body: { error: RATE_LIMITED, code: 'over_request_rate_limit' },
+    });
+
+    const broken = setup({ grant: () => ({ status: 500, body: { msg: 'database down' } }) });
+    assert.deepEqual(await answer(await broken.handler(signIn({ username: 'mia', secret: PIN }))), {
+      status: 500,
+      body: { error: 'Internal error' },
+    });
+    assert.equal(broken.logger.lines.length, 1);
+  },
+);
+
+Deno.test('only POST, with CORS on the preflight', async () => {
+  const { handler } = setup();
+  const preflight = await handler(new Request('http://x/functions/v1/child-sign-in', { method: 'OPTIONS' }));
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get('Access-Control-Allow-Origin'), '*');
+  const get = await handler(new Request('http://x/functions/v1/child-sign-in'));
+  assert.equal(get.status, 405);
+});
+
+Deno.test('random child addresses are 128 random bits on the child domain', () => {
+  const a = randomChildEmail();
+  assert.match(a, /^c-[0-9a-f]{32}@child\.ploom\.invalid$/);
+  assert.notEqual(a, randomChildEmail());
+});
