@@ -18,12 +18,16 @@ const ARJUN_SESSION = 'e0000000-0000-4000-8000-000000000006'; // another family'
 let db: pg.Client;
 const created: string[] = [];
 
-/** A session for Mia with the demo coach, `days` ahead at an odd minute (clear of the seeded ones). */
+/**
+ * A session for Mia with the demo coach, `days` ahead at 10:xx UTC, an odd minute: clear of the
+ * seeded ones, which sit on the hour, and of her weekly slot (Thursdays 4:30 pm in New York), which a
+ * time of day taken from the clock met when the test ran on a Thursday afternoon.
+ */
 async function sessionForMia(days: number): Promise<string> {
   const minute = 3 + Math.floor(Math.random() * 25) * 2;
   const { rows } = await db.query<{ id: string }>(
     `insert into public.coaching_sessions (child_id, coach_id, starts_at)
-     values ($1, $2, date_trunc('hour', now()) + make_interval(days => $3, hours => 3, mins => $4)) returning id`,
+     values ($1, $2, date_trunc('day', now()) + make_interval(days => $3, hours => 10, mins => $4)) returning id`,
     [MIA, DEMO_COACH, days, minute],
   );
   created.push(rows[0].id);
