@@ -183,10 +183,13 @@ describe('the site at a path', () => {
     await renderApp('/app/no-such-screen');
     const billing = await screen.findByRole('link', { name: 'Billing' });
     await userEvent.hover(billing);
-    await vi.waitFor(() =>
-      expect(queryClient.ensureQueryData).toHaveBeenCalledWith(
-        expect.objectContaining({ queryKey: ['billing'], revalidateIfStale: true }),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(queryClient.ensureQueryData).toHaveBeenCalledWith(
+          expect.objectContaining({ queryKey: ['billing'], revalidateIfStale: true }),
+        ),
+      // The first hover loads the feature's query module (transformed on demand in tests).
+      { timeout: 10_000 },
     );
   });
 });
