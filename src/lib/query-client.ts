@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { loadedSupabase } from './supabase';
+import { loadedSupabase, whenSupabaseLoads, type Supabase } from './supabase';
 
 /**
  * The Data API answers PT401 once the token's session has ended (signed out everywhere, or a
@@ -22,3 +22,19 @@ export const queryClient = new QueryClient({
     mutations: { retry: 0 },
   },
 });
+
+/**
+ * What one person's screens read is theirs alone: once they sign out, or another person's session
+ * takes over the tab (a sign-in in another tab), every cached answer goes, so nothing of theirs is
+ * shown to the next person, not even for the moment a screen takes to refetch.
+ */
+export function clearCacheOnPersonChange(supabase: Supabase, client: QueryClient = queryClient): void {
+  let person: string | null | undefined;
+  supabase.auth.onAuthStateChange((_event, session) => {
+    const next = session?.user.id ?? null;
+    if (person && next !== person) client.clear();
+    person = next;
+  });
+}
+
+whenSupabaseLoads((supabase) => clearCacheOnPersonChange(supabase));

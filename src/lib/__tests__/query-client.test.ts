@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const signOut = vi.fn(() => Promise.resolve({ error: null }));
-vi.mock('../supabase', () => ({ loadedSupabase: () => ({ auth: { signOut } }) }));
+vi.mock('../supabase', () => ({
+  loadedSupabase: () => ({ auth: { signOut } }),
+  whenSupabaseLoads: () => undefined,
+}));
 
-const { queryClient } = await import('../query-client');
+const { queryClient, clearCacheOnPersonChange } = await import('../query-client');
+const { QueryClient } = await import('@tanstack/react-query');
 
 describe('the query client', () => {
   it('drops the session held here when the Data API says it has ended, without retrying', async () => {
@@ -29,5 +33,53 @@ describe('the query client', () => {
       queryClient.fetchQuery({ queryKey: ['denied'], queryFn: () => Promise.reject(denied), retry: false }),
     ).rejects.toBe(denied);
     expect(signOut).not.toHaveBeenCalled();
+  });
+});
+
+describe("the cache of a person's answers", () => {
+  type Listener = (event: string, session: { user: { id: string } } | null) => void;
+  function fakeAuth() {
+    let listener: Listener = () => undefined;
+    const supabase = {
+      auth: {
+        onAuthStateChange: (callback: Listener) => {
+          listener = callback;
+          return { data: { subscription: { unsubscribe: () => undefined } } };
+        },
+      },
+    };
+    return {
+      supabase,
+      emit: (event: string, id: string | null) => listener(event, id ? { user: { id } } : null),
+    };
+  }
+
+  it('is emptied when the person signs out, and when another person signs in in their place', () => {
+    const client = new QueryClient();
+    const { supabase, emit } = fakeAuth();
+    clearCacheOnPersonChange(supabase as never, client);
+
+    emit('INITIAL_SESSION', 'parent-a');
+    client.setQueryData(['family', 'dashboard'], { child: 'Mia' });
+    emit('TOKEN_REFRESHED', 'parent-a');
+    expect(client.getQueryData(['family', 'dashboard'])).toEqual({ child: 'Mia' });
+
+    emit('SIGNED_OUT', null);
+    expect(client.getQueryData(['family', 'dashboard'])).toBeUndefined();
+
+    emit('SIGNED_IN', 'parent-a');
+    client.setQueryData(['family', 'dashboard'], { child: 'Mia' });
+    emit('SIGNED_IN', 'parent-b');
+    expect(client.getQueryData(['family', 'dashboard'])).toBeUndefined();
+  });
+
+  it("keeps a signed-out visitor's public answers when they sign in", () => {
+    const client = new QueryClient();
+    const { supabase, emit } = fakeAuth();
+    clearCacheOnPersonChange(supabase as never, client);
+    emit('INITIAL_SESSION', null);
+    client.setQueryData(['flags'], { signups: true });
+    emit('SIGNED_IN', 'parent-a');
+    expect(client.getQueryData(['flags'])).toEqual({ signups: true });
   });
 });
