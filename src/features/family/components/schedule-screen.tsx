@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useChildSchedule } from '../api/get-child-schedule';
 import type { ScheduledSession } from '../queries/get-child-schedule';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { formatSessionTime } from '../lib/format';
 import { JoinButton } from './join-button';
 import { CancelForm, RescheduleForm } from './session-change-forms';
