@@ -8,7 +8,7 @@ import { useBillingAction, type BillingAction } from '../api/billing-function';
 import { useBilling, type Billing } from '../api/get-billing';
 import { useBillingSummary, type BillingSummary } from '../api/get-billing-summary';
 import { billingState, formatDate, formatMoney, STAGE_LABELS, type BillingStage } from '../lib/billing-state';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { InvoicesTable } from './invoices-table';
 import { PlanCards } from './plan-cards';
 

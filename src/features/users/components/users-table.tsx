@@ -9,7 +9,7 @@ import { grantableRoles, type Account } from '../api/get-accounts';
 import type { FamilyBilling } from '../api/get-family-billing';
 import { useSetAccountActive } from '../api/set-account-active';
 import { displayName, formatDate, formatDateTime, loginLabel, ROLE_LABELS } from '../lib/format';
-import { ModalDialog } from './modal-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 
 const STATUS_STYLES: Record<Account['status'], string> = {
   active: 'bg-brand-50 text-brand-800',
@@ -204,51 +204,37 @@ export function UsersTable({
           </tbody>
         </table>
       </div>
-      <ModalDialog
+      <ConfirmDialog
         open={makingAdmin !== null}
-        onClose={() => setMakingAdmin(null)}
+        onOpenChange={(open) => {
+          if (!open) setMakingAdmin(null);
+        }}
         title={`Make ${makingAdmin ? displayName(makingAdmin) : ''} an admin?`}
         description="Admins read every family's data, manage accounts and roles, and change the settings. Only grant it to a team member who needs it."
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" size="sm" onClick={() => setMakingAdmin(null)}>
-            Cancel
-          </Button>
-          <Button
-            size="sm"
-            onClick={async () => {
-              const account = makingAdmin;
-              setMakingAdmin(null);
-              if (account) await onRoleChange(account, 'admin', true);
-            }}
-          >
-            Grant admin role
-          </Button>
-        </div>
-      </ModalDialog>
-      <ModalDialog
+        cancelLabel="Cancel"
+        confirmLabel="Grant admin role"
+        onConfirm={async () => {
+          const account = makingAdmin;
+          setMakingAdmin(null);
+          if (account) await onRoleChange(account, 'admin', true);
+        }}
+      />
+      <ConfirmDialog
         open={confirming !== null}
-        onClose={() => setConfirming(null)}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
         title={`Deactivate ${confirming ? displayName(confirming) : ''}?`}
         description="They are signed out everywhere and cannot sign in until an admin reactivates the account. Their data stays."
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-          <Button
-            size="sm"
-            className="bg-red-700 hover:bg-red-800"
-            onClick={async () => {
-              const account = confirming;
-              setConfirming(null);
-              if (account) await onActive(account, false);
-            }}
-          >
-            Deactivate account
-          </Button>
-        </div>
-      </ModalDialog>
+        cancelLabel="Cancel"
+        confirmLabel="Deactivate account"
+        tone="danger"
+        onConfirm={async () => {
+          const account = confirming;
+          setConfirming(null);
+          if (account) await onActive(account, false);
+        }}
+      />
     </>
   );
 }
