@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import { useExportSubscribers } from '../api/export-subscribers';
 import { SUBSCRIBER_PAGE_SIZE, useSubscribers } from '../api/get-newsletter-subscribers';
 import { useUnsubscribeSubscriber } from '../api/unsubscribe-subscriber';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
 
 /** The newsletter's subscribers: search, export, unsubscribe (which removes the address). */
 export function NewsletterSubscribers() {
@@ -123,7 +123,8 @@ export function NewsletterSubscribers() {
           <Pagination
             page={page}
             pageSize={SUBSCRIBER_PAGE_SIZE}
-            count={data.count}
+            total={data.count}
+            noun={['subscriber', 'subscribers']}
             label="Subscriber pages"
             onPage={setPage}
           />

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -44,8 +45,7 @@ export function SessionList({
   timeZone: string;
   onSelect: (session: SessionRow) => void;
 }) {
-  const set = (patch: Partial<ListFilters>) => onFiltersChange({ ...filters, page: 0, ...patch });
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const set = (patch: Partial<ListFilters>) => onFiltersChange({ ...filters, page: 1, ...patch });
   return (
     <div>
       <form
@@ -148,27 +148,14 @@ export function SessionList({
           </tbody>
         </table>
       </div>
-      <nav aria-label="Pages" className="mt-3 flex items-center justify-between">
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={filters.page === 0}
-          onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}
-        >
-          Previous page
-        </Button>
-        <p className="text-sm text-ink-muted" aria-live="polite">
-          Page {filters.page + 1} of {pages} · {total} {total === 1 ? 'session' : 'sessions'}
-        </p>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={filters.page + 1 >= pages}
-          onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}
-        >
-          Next page
-        </Button>
-      </nav>
+      <Pagination
+        label="Pages"
+        page={filters.page}
+        pageSize={pageSize}
+        total={total}
+        noun={['session', 'sessions']}
+        onPage={(page) => onFiltersChange({ ...filters, page })}
+      />
     </div>
   );
 }

@@ -60,7 +60,7 @@ export async function getAccounts({ search, role, page, pageSize }: AccountsPara
   const pattern = searchPattern(search);
   if (pattern) query = query.or(`full_name.ilike.${pattern},email.ilike.${pattern}`);
   if (role) query = query.contains('roles', [role]);
-  const from = page * pageSize;
+  const from = (page - 1) * pageSize;
   const { data, error, count } = await query
     .order('created_at', { ascending: false })
     .order('id')
