@@ -16,22 +16,8 @@ import { PlanCards } from './plan-cards';
  * Stripe's webhook) is in useBillingChanges; the words are in lib/billing-copy.
  */
 export function BillingPage() {
-  const {
-    billing,
-    busy,
-    waiting,
-    announcement,
-    error,
-    dialog,
-    newPlan,
-    setNewPlan,
-    checkoutPlan,
-    open,
-    close,
-    confirm,
-    choosePlan,
-    updateCard,
-  } = useBillingChanges();
+  const changes = useBillingChanges();
+  const { billing, dialog } = changes;
   const currentSubscription = billing.data?.subscription ?? null;
   // Stripe's word on the next charge and the card, once there is a plan that is not over.
   const summary = useBillingSummary(
@@ -55,16 +41,20 @@ export function BillingPage() {
   return (
     <div className="space-y-8">
       <div aria-live="polite" role="status" className="min-h-6">
-        {waiting ? <p>Waiting for Stripe to confirm…</p> : announcement ? <p>{announcement}</p> : null}
+        {changes.waiting ? (
+          <p>Waiting for Stripe to confirm…</p>
+        ) : changes.announcement ? (
+          <p>{changes.announcement}</p>
+        ) : null}
       </div>
-      {error && !dialog ? (
+      {changes.error && !dialog ? (
         <p role="alert" className="rounded-2xl bg-red-50 p-4 text-red-900">
-          {error}
+          {changes.error}
         </p>
       ) : null}
 
       {state.failedInvoice || state.stage === 'payment_failed' ? (
-        <PaymentFailedNotice state={state} busy={busy} onUpdateCard={updateCard} />
+        <PaymentFailedNotice state={state} busy={changes.busy} onUpdateCard={changes.updateCard} />
       ) : null}
 
       {subscription && state.plan && state.stage !== 'ended' ? (
@@ -72,12 +62,12 @@ export function BillingPage() {
           subscription={subscription}
           state={{ ...state, plan: state.plan }}
           summary={summary}
-          open={open}
+          open={changes.open}
         />
       ) : null}
 
       {summary.data?.card && state.stage !== 'ended' ? (
-        <PaymentCard card={summary.data.card} busy={busy} onUpdateCard={updateCard} />
+        <PaymentCard card={summary.data.card} busy={changes.busy} onUpdateCard={changes.updateCard} />
       ) : null}
 
       {showPlans ? (
@@ -89,7 +79,11 @@ export function BillingPage() {
             {aboutPage.beta} {planCancelNote}
           </p>
           <div className="mt-4">
-            <PlanCards recommendedPlan={recommendedPlan} busyPlan={checkoutPlan} onChoose={choosePlan} />
+            <PlanCards
+              recommendedPlan={recommendedPlan}
+              busyPlan={changes.checkoutPlan}
+              onChoose={changes.choosePlan}
+            />
           </div>
         </section>
       ) : null}
@@ -105,19 +99,22 @@ export function BillingPage() {
         <ConfirmDialog
           open
           onOpenChange={(isOpen) => {
-            if (!isOpen) close();
+            if (!isOpen) changes.close();
           }}
           title={CHANGE_COPY[dialog].title}
           description={CHANGE_COPY[dialog].description}
           confirmLabel={CHANGE_COPY[dialog].confirm}
-          busy={busy}
-          disabled={dialog === 'change_plan' && !newPlan}
-          onConfirm={confirm}
+          busy={changes.busy}
+          disabled={dialog === 'change_plan' && !changes.newPlan}
+          onConfirm={changes.confirm}
         >
           {dialog === 'change_plan' ? (
             <label className="block">
               <span className="mb-1 block text-sm font-semibold">New plan</span>
-              <Select value={newPlan} onChange={(e) => setNewPlan(e.target.value as PlanId | '')}>
+              <Select
+                value={changes.newPlan}
+                onChange={(e) => changes.setNewPlan(e.target.value as PlanId | '')}
+              >
                 <option value="">Choose a plan</option>
                 {plans
                   .filter((p) => p.id !== subscription?.plan)
@@ -129,9 +126,9 @@ export function BillingPage() {
               </Select>
             </label>
           ) : null}
-          {error ? (
+          {changes.error ? (
             <p role="alert" className="mt-3 text-red-800">
-              {error}
+              {changes.error}
             </p>
           ) : null}
         </ConfirmDialog>
