@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Billing, Subscription } from '../api/get-billing';
+import { subscription } from './factories';
 import { checkoutReturn, requestOf } from '../lib/billing-changes';
 
-const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
-  id: 'sub_1',
-  plan: 'steady-growth',
-  status: 'active',
-  pauseBehavior: null,
-  cancelAtPeriodEnd: false,
-  currentPeriodEnd: '2026-12-23T12:00:00.000Z',
-  endedAt: null,
-  ...overrides,
-});
 const billing = (sub: Subscription | null): Billing =>
   ({ subscription: sub, invoices: [], recommendedPlan: null }) as unknown as Billing;
 
