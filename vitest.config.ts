@@ -16,6 +16,7 @@ const unitNodeFiles = [
   'local-supabase/function-length.test.ts',
   'src/app/__tests__/mutations-proven.test.ts',
   'src/features/auth/__tests__/roles.test.ts',
+  'src/features/billing/__tests__/billing-changes.test.ts',
   'src/features/billing/__tests__/billing-state.test.ts',
   'src/features/family/__tests__/join.test.ts',
   'src/features/landing/__tests__/public-assets.test.ts',

@@ -44,7 +44,7 @@ test('granting admin asks to confirm; cancelling grants nothing, confirming gran
   const dialog = page.getByRole('dialog', { name: 'Make Robin Rolecheck an admin?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Admins read every family's data");
-  await expectNoAxeViolations(page, { include: 'dialog' });
+  await expectNoAxeViolations(page, { include: '[role="dialog"]' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('list', { name: 'Roles of Robin Rolecheck' })).toHaveText('Parent');

@@ -1,34 +1,45 @@
 import { Button } from '@/components/ui/button';
 
-/** Previous / next with "21–40 of 75", for a list paged on the server. */
+/** How many pages `total` rows make, `pageSize` a page (one page at least, even when empty). */
+function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * Previous / next over a list paged on the server, with where we are ("Page 2 of 4 · 75 leads").
+ * Pages count from 1, as the visitor reads them and as they stand in a URL (`?page=2`).
+ */
 export function Pagination({
   page,
   pageSize,
   total,
-  onPage,
+  noun,
   label,
+  onPage,
 }: {
+  /** The page shown, from 1. */
   page: number;
   pageSize: number;
+  /** Rows in the whole list. */
   total: number;
-  onPage: (page: number) => void;
+  /** What a row is, singular and plural: `['lead', 'leads']`. */
+  noun: readonly [string, string];
+  /** The navigation landmark's name ("Leads pages"). */
   label: string;
+  onPage: (page: number) => void;
 }) {
-  const first = total === 0 ? 0 : page * pageSize + 1;
-  const last = Math.min(total, (page + 1) * pageSize);
+  const pages = pageCount(total, pageSize);
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3">
-      <p className="text-sm text-ink-muted" aria-live="polite">
-        {first}–{last} of {total}
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous page
+      </Button>
+      <p className="text-center text-sm text-ink-muted" aria-live="polite">
+        Page {page} of {pages} · {total} {total === 1 ? noun[0] : noun[1]}
       </p>
-      <div className="flex gap-2">
-        <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <Button variant="secondary" size="sm" disabled={last >= total} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </div>
+      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next page
+      </Button>
     </nav>
   );
 }

@@ -31,6 +31,16 @@ export function toast(input: ToastInput): number {
   return id;
 }
 
+/** A call that failed: its message (a function's or the database's reason), or "Please try again." */
+export function toastFailure(error: unknown, title = 'Something went wrong'): number {
+  return toast({
+    title,
+    // A PostgrestError is a plain object with a message, not always an Error.
+    description: (error as { message?: string } | null)?.message || 'Please try again.',
+    variant: 'destructive',
+  });
+}
+
 export function dismissToast(id: number) {
   toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();

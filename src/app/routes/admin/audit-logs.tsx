@@ -13,13 +13,13 @@ const NO_FILTERS: AuditFilters = { actor: '', action: '', entityType: '', from: 
 
 export default function AuditLogsScreen() {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const entries = useAuditEntries(filters, page, PAGE_SIZE);
   const facets = useAuditFacets();
 
   const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) => {
     setFilters((current) => ({ ...current, [key]: event.target.value }));
-    setPage(0);
+    setPage(1);
   };
   const label = 'mb-1 block text-sm font-semibold';
 
@@ -89,6 +89,7 @@ export default function AuditLogsScreen() {
             page={page}
             pageSize={PAGE_SIZE}
             total={entries.data.total}
+            noun={['entry', 'entries']}
             onPage={setPage}
           />
         </>

@@ -16,7 +16,7 @@ export default function UsersScreen() {
   const { user } = useAuth();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<AppRole | ''>('');
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(1);
   const deferredSearch = useDeferredValue(search);
   const accounts = useAccounts({ search: deferredSearch, role, page, pageSize: PAGE_SIZE });
   const billing = useFamilyBilling(
@@ -42,7 +42,7 @@ export default function UsersScreen() {
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
-              setPage(0);
+              setPage(1);
             }}
           />
         </label>
@@ -52,7 +52,7 @@ export default function UsersScreen() {
             value={role}
             onChange={(event) => {
               setRole(event.target.value as AppRole | '');
-              setPage(0);
+              setPage(1);
             }}
           >
             <option value="">All roles</option>
@@ -80,6 +80,7 @@ export default function UsersScreen() {
             page={page}
             pageSize={PAGE_SIZE}
             total={accounts.data.total}
+            noun={['account', 'accounts']}
             onPage={setPage}
           />
         </>

@@ -60,7 +60,7 @@ export async function getAuditEntries(
   if (filters.entityType) query = query.eq('entity_type', filters.entityType);
   if (filters.from) query = query.gte('created_at', dayStart(filters.from));
   if (filters.to) query = query.lt('created_at', dayStart(filters.to, 1));
-  const from = page * pageSize;
+  const from = (page - 1) * pageSize;
   const { data, error, count } = await query
     .order('created_at', { ascending: false })
     .order('id')

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Invoice, Subscription } from '../api/get-billing';
+import type { Invoice } from '../api/get-billing';
+import { subscription } from './factories';
 import { billingState } from '../lib/billing-state';
-
-const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
-  id: 'sub_1',
-  plan: 'steady-growth',
-  status: 'active',
-  pauseBehavior: null,
-  cancelAtPeriodEnd: false,
-  currentPeriodEnd: '2026-12-23T12:00:00.000Z',
-  endedAt: null,
-  ...overrides,
-});
 
 const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   id: 'in_1',

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlanId } from '@/content/plans';
-import { getSupabase } from '@/lib/supabase';
+import { invokeFunction } from '@/lib/invoke-function';
 import { billingKey } from './get-billing';
 
 export const BILLING_FUNCTION = 'billing';
@@ -23,24 +23,12 @@ export interface BillingAnswer {
 
 /**
  * Calls the billing edge function as the signed-in parent. Throws an Error with the function's own
- * reason (`{ error }`) when it refuses.
+ * reason when it refuses.
  */
 export async function callBilling<Answer extends object = BillingAnswer>(
   body: BillingAction,
 ): Promise<Answer> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.functions.invoke<Answer>(BILLING_FUNCTION, { body });
-  if (!error) return data ?? ({} as Answer);
-  const context = (error as { context?: unknown }).context;
-  if (context instanceof Response) {
-    const reason = await context
-      .clone()
-      .json()
-      .then((payload: { error?: string }) => payload.error)
-      .catch(() => undefined);
-    if (reason) throw new Error(reason);
-  }
-  throw error;
+  return (await invokeFunction<Answer>(BILLING_FUNCTION, body)) ?? ({} as Answer);
 }
 
 /** A billing action; the page's data is read again once Stripe's event has reached our tables. */

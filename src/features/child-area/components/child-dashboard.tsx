@@ -1,23 +1,14 @@
 import { CalendarHeart, Gift, Sparkles, Star } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@/lib/navigation';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { messages } from '@/content/messages';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { useNow } from '@/lib/use-now';
 import { useAtHomeTools } from '../api/get-at-home-tools';
 import { useMyRewards, type MyReward } from '../api/get-my-rewards';
 import { useChildDashboard, type NextSession } from '../api/get-child-dashboard';
 import { isRoomOpen, sessionDay } from '../lib/when';
-
-/** The time now, every 15 seconds: the Join button wakes up on its own when the room opens. */
-function useClock(intervalMs = 15_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
 
 function Card({
   icon,
@@ -53,7 +44,8 @@ function NextSessionCard({
   session: NextSession | null;
   sessionHref: (id: string) => string;
 }) {
-  const now = useClock();
+  // Every 15 seconds: the Join button wakes up on its own when the room opens.
+  const now = useNow(15_000);
   if (!session) {
     return (
       <Card

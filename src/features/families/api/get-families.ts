@@ -22,7 +22,7 @@ export interface Family {
 export interface FamilyFilters {
   /** only families with a child coached by this coach (admins' filter) */
   coachId?: string;
-  /** 0-based */
+  /** from 1 */
   page: number;
 }
 
@@ -51,7 +51,7 @@ export async function getFamilies(filters: FamilyFilters): Promise<{ rows: Famil
     .from('family_list')
     .select('parent_id, parent_first_name, children', { count: 'exact' });
   if (filters.coachId) query = query.contains('coach_ids', [filters.coachId]);
-  const from = filters.page * FAMILY_PAGE_SIZE;
+  const from = (filters.page - 1) * FAMILY_PAGE_SIZE;
   const { data, error, count } = await query
     .order('parent_first_name', { ascending: true, nullsFirst: false })
     .order('parent_id')

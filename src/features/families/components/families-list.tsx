@@ -73,7 +73,7 @@ export function FamiliesList({ isAdmin }: { isAdmin: boolean }) {
   const coachParam = params.get('coach');
   const coachId = isAdmin && isId(coachParam) ? coachParam : '';
   const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam - 1 : 0;
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
   const families = useFamilies({ coachId: coachId || undefined, page });
   const coaches = useFamilyCoaches(isAdmin);
   const billing = useFamilyBilling(families.data?.rows.map((f) => f.parentId) ?? [], isAdmin);
@@ -81,7 +81,7 @@ export function FamiliesList({ isAdmin }: { isAdmin: boolean }) {
   const navigate = (next: { coach: string; page: number }) => {
     const search = new URLSearchParams();
     if (next.coach) search.set('coach', next.coach);
-    if (next.page > 0) search.set('page', String(next.page + 1));
+    if (next.page > 1) search.set('page', String(next.page));
     go({ search: search.toString() });
   };
 
@@ -94,7 +94,7 @@ export function FamiliesList({ isAdmin }: { isAdmin: boolean }) {
           onSubmit={(event) => event.preventDefault()}
         >
           <Field label="Coach">
-            <Select value={coachId} onChange={(e) => navigate({ coach: e.target.value, page: 0 })}>
+            <Select value={coachId} onChange={(e) => navigate({ coach: e.target.value, page: 1 })}>
               <option value="">All coaches</option>
               {(coaches.data ?? []).map((c) => (
                 <option key={c.id} value={c.id}>
@@ -135,6 +135,7 @@ export function FamiliesList({ isAdmin }: { isAdmin: boolean }) {
           page={page}
           pageSize={FAMILY_PAGE_SIZE}
           total={families.data.total}
+          noun={['family', 'families']}
           onPage={(next) => navigate({ coach: coachId, page: next })}
         />
       ) : null}

@@ -1,7 +1,14 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
-import type { FamilySupabase } from '../queries/client';
+import type { Database } from '@/types/database';
 
-/** The app's Supabase client, for the hooks (the fetchers in ../queries take it as an argument). */
+/**
+ * The fetchers take a typed supabase-js client as their first argument: the hooks pass the app's
+ * one client (`familyClient`), the integration tests a signed-in client of their own.
+ */
+export type FamilySupabase = SupabaseClient<Database>;
+
+/** The app's Supabase client, for the hooks. */
 export function familyClient(): Promise<FamilySupabase> {
   return getSupabase();
 }

@@ -1,7 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { giveConsent } from '../queries/give-consent';
-import { familyClient } from './client';
+import { familyClient, type FamilySupabase as Supabase } from './client';
 import { familyKeys } from './keys';
+
+/**
+ * Records the parent's consent for a child to the notice they were shown. The server refuses a
+ * notice that is no longer current (22023) and stamps who, when and which versions.
+ */
+export async function giveConsent(
+  client: Supabase,
+  input: { childId: string; noticeId: string; signedName: string },
+): Promise<void> {
+  const { error } = await client
+    .from('parental_consents')
+    .insert({ child_id: input.childId, notice_id: input.noticeId, signed_name: input.signedName.trim() });
+  if (error) throw error;
+}
 
 export function useGiveConsent() {
   const queryClient = useQueryClient();

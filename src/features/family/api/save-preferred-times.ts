@@ -1,8 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { savePreferredTimes } from '../queries/save-preferred-times';
 import type { PreferredTime } from '../lib/options';
-import { familyClient } from './client';
+import { familyClient, type FamilySupabase as Supabase } from './client';
 import { familyKeys } from './keys';
+
+/** Replaces a child's preferred session times with `times`: removes the others, adds the new ones. */
+export async function savePreferredTimes(
+  client: Supabase,
+  input: { childId: string; times: PreferredTime[] },
+): Promise<void> {
+  const existing = await client
+    .from('preferred_session_times')
+    .select('id, weekday, day_part')
+    .eq('child_id', input.childId);
+  if (existing.error) throw existing.error;
+  const key = (weekday: number, dayPart: string) => `${weekday}:${dayPart}`;
+  const wanted = new Set(input.times.map((t) => key(t.weekday, t.dayPart)));
+  const have = new Set(existing.data.map((t) => key(t.weekday, t.day_part)));
+  const added = input.times.filter((t) => !have.has(key(t.weekday, t.dayPart)));
+  if (added.length) {
+    const { error } = await client
+      .from('preferred_session_times')
+      .insert(added.map((t) => ({ child_id: input.childId, weekday: t.weekday, day_part: t.dayPart })));
+    if (error) throw error;
+  }
+  const removed = existing.data.filter((t) => !wanted.has(key(t.weekday, t.day_part))).map((t) => t.id);
+  if (removed.length) {
+    const { error } = await client.from('preferred_session_times').delete().in('id', removed);
+    if (error) throw error;
+  }
+}
 
 export function useSavePreferredTimes() {
   const queryClient = useQueryClient();

@@ -7,11 +7,11 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast-store';
+import { toast, toastFailure } from '@/components/ui/toast-store';
 import { challengeOptions } from '@/content/challenges';
 import { useAddChild } from '../api/add-child';
-import { childSchema } from '../queries/add-child';
-import type { ConsentNotice } from '../queries/get-onboarding';
+import { childSchema } from '../api/add-child';
+import type { ConsentNotice } from '../api/get-onboarding';
 import { childAges } from '../lib/options';
 import { ConsentFields } from './consent-fields';
 import { parseTimeValues, PreferredTimesFields } from './preferred-times-fields';
@@ -49,11 +49,7 @@ export function AddChildForm({
       reset();
       onAdded?.(values.firstName.trim());
     } catch (error) {
-      toast({
-        title: 'Something went wrong',
-        description: (error as Error).message || 'Please try again.',
-        variant: 'destructive',
-      });
+      toastFailure(error);
     }
   });
 

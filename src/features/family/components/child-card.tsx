@@ -1,8 +1,8 @@
 import { Award, CalendarDays, Lightbulb } from 'lucide-react';
 import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
-import type { AtHomeTool } from '../queries/get-at-home-tools';
-import type { DashboardChild } from '../queries/get-dashboard';
+import type { AtHomeTool } from '../api/get-at-home-tools';
+import type { DashboardChild } from '../api/get-dashboard';
 import { formatDate, formatSessionTime } from '../lib/format';
 import { JoinButton } from './join-button';
 

@@ -2,20 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
-import { consentSchema } from '../queries/add-child';
-import type { ConsentNotice, OnboardingChild } from '../queries/get-onboarding';
+import { toast, toastFailure } from '@/components/ui/toast-store';
+import { consentSchema } from '../api/add-child';
+import type { ConsentNotice, OnboardingChild } from '../api/get-onboarding';
 import { useGiveConsent } from '../api/give-consent';
 import { useSavePreferredTimes } from '../api/save-preferred-times';
 import { ConsentFields } from './consent-fields';
 import { parseTimeValues, PreferredTimesFields, timeValue } from './preferred-times-fields';
-
-const failed = (error: unknown) =>
-  toast({
-    title: 'Something went wrong',
-    description: (error as Error).message || 'Please try again.',
-    variant: 'destructive',
-  });
 
 /** Consent for a child already added (a new notice, or a child added by the team). */
 export function ConsentForm({ child, notice }: { child: OnboardingChild; notice: ConsentNotice }) {
@@ -37,7 +30,7 @@ export function ConsentForm({ child, notice }: { child: OnboardingChild; notice:
       });
       toast({ title: 'Thank you', description: `Your consent for ${child.firstName} is recorded.` });
     } catch (error) {
-      failed(error);
+      toastFailure(error);
     }
   });
   return (
@@ -77,7 +70,7 @@ export function PreferredTimesForm({ child, onSaved }: { child: OnboardingChild;
       toast({ title: 'Saved', description: `${child.firstName}'s preferred times are saved.` });
       onSaved?.();
     } catch (error) {
-      failed(error);
+      toastFailure(error);
     }
   });
   return (

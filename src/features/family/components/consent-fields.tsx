@@ -4,7 +4,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import type { ConsentNotice } from '../queries/get-onboarding';
+import type { ConsentNotice } from '../api/get-onboarding';
 
 /**
  * Verifiable parental consent: what the parent agrees to (the notice's versions, what is collected

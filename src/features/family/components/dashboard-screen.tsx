@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { useAtHomeTools } from '../api/get-at-home-tools';
 import { useDashboard } from '../api/get-dashboard';
 import { useFamilyStanding } from '../api/get-family-standing';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { ChildCard } from './child-card';
 import { FamilyStandingNote } from './family-standing';
 

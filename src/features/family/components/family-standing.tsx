@@ -1,4 +1,4 @@
-import type { FamilyStanding } from '../queries/get-family-standing';
+import type { FamilyStanding } from '../api/get-family-standing';
 
 /** Where a family without a coach stands: waiting for a match, and the beta's 25 family places. */
 export function FamilyStandingNote({ standing }: { standing: FamilyStanding }) {

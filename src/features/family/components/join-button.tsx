@@ -2,7 +2,7 @@ import { Video } from 'lucide-react';
 import { Link } from '@/lib/navigation';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { joinState, untilLabel } from '../lib/join';
 
 /**

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { challengeLabel } from '@/content/challenges';
 import { useOnboarding } from '../api/get-onboarding';
-import type { OnboardingChild } from '../queries/get-onboarding';
+import type { OnboardingChild } from '../api/get-onboarding';
 import { preferredTimeLabel } from '../lib/options';
 import { AddChildForm } from './add-child-form';
 import { ConsentForm, PreferredTimesForm } from './child-setup-forms';

@@ -3,11 +3,11 @@ import { Link } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useChildSchedule } from '../api/get-child-schedule';
-import type { ScheduledSession } from '../queries/get-child-schedule';
-import { useNow } from '../hooks/use-now';
+import type { ScheduledSession } from '../api/get-child-schedule';
+import { useNow } from '@/lib/use-now';
 import { formatSessionTime } from '../lib/format';
 import { JoinButton } from './join-button';
-import { CancelForm, RescheduleForm } from './session-change-forms';
+import { SessionChangeForm, type SessionChange } from './session-change-forms';
 
 const statusLabel: Record<ScheduledSession['status'], string> = {
   scheduled: 'Scheduled',
@@ -25,7 +25,7 @@ function UpcomingSession({
   childName: string;
   now: number;
 }) {
-  const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
+  const [open, setOpen] = useState<SessionChange | null>(null);
   const canChange = session.status === 'scheduled' && now < session.changeDeadline;
   const headingId = `session-${session.id}`;
   return (
@@ -69,10 +69,8 @@ function UpcomingSession({
                 You can ask to reschedule or cancel until {formatSessionTime(session.changeDeadline)} (
                 {session.noticeHours} hours before the start).
               </p>
-              {open === 'reschedule' ? (
-                <RescheduleForm sessionId={session.id} onDone={() => setOpen(null)} />
-              ) : open === 'cancel' ? (
-                <CancelForm sessionId={session.id} onDone={() => setOpen(null)} />
+              {open ? (
+                <SessionChangeForm change={open} sessionId={session.id} onDone={() => setOpen(null)} />
               ) : (
                 <div className="flex flex-wrap gap-2">
                   {session.openRequest ? null : (

@@ -1,79 +1,67 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast-store';
-import { useCancelSession } from '../api/cancel-session';
-import { cancelSchema } from '../queries/cancel-session';
-import { useRequestReschedule } from '../api/request-reschedule';
-import { rescheduleSchema } from '../queries/request-reschedule';
+import { toast, toastFailure } from '@/components/ui/toast-store';
+import { cancelSchema, useCancelSession } from '../api/cancel-session';
+import { rescheduleSchema, useRequestReschedule } from '../api/request-reschedule';
 
-const failed = (error: unknown) =>
-  toast({
-    title: 'Something went wrong',
-    description: (error as Error).message || 'Please try again.',
-    variant: 'destructive',
-  });
+export type SessionChange = 'reschedule' | 'cancel';
 
-/** Ask the coach to move a session: which times suit the family. */
-export function RescheduleForm({ sessionId, onDone }: { sessionId: string; onDone: () => void }) {
-  const request = useRequestReschedule();
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof rescheduleSchema>>({
-    resolver: zodResolver(rescheduleSchema),
-    defaultValues: { message: '' },
-  });
-  const onSubmit = handleSubmit(async ({ message }) => {
-    try {
-      await request.mutateAsync({ sessionId, message });
-      toast({ title: 'Request sent', description: 'Your coach will get back to you with a new time.' });
-      onDone();
-    } catch (error) {
-      failed(error);
-    }
-  });
-  return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="grid gap-3 rounded-2xl bg-cream p-4"
-      aria-label="Ask to reschedule"
-    >
-      <Field
-        id={`reschedule-${sessionId}`}
-        label="Which times would suit you instead?"
-        required
-        error={formState.errors.message?.message}
-      >
-        <Textarea rows={3} {...register('message')} />
-      </Field>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={formState.isSubmitting}>
-          Send request to the coach
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Never mind
-        </Button>
-      </div>
-    </form>
-  );
-}
+/** What each change asks and says; the form around it is the same. */
+const CHANGES = {
+  reschedule: {
+    name: 'Ask to reschedule',
+    question: 'Which times would suit you instead?',
+    required: true,
+    rows: 3,
+    text: rescheduleSchema.shape.message,
+    send: 'Send request to the coach',
+    keep: 'Never mind',
+    done: { title: 'Request sent', description: 'Your coach will get back to you with a new time.' },
+  },
+  cancel: {
+    name: 'Cancel the session',
+    question: 'Anything your coach should know?',
+    required: false,
+    rows: 2,
+    text: cancelSchema.shape.reason,
+    send: 'Yes, cancel this session',
+    keep: 'Keep the session',
+    done: { title: 'Session cancelled', description: 'We have let your coach know.' },
+  },
+} satisfies Record<SessionChange, unknown>;
 
-/** Cancel a session, with an optional reason for the coach. */
-export function CancelForm({ sessionId, onDone }: { sessionId: string; onDone: () => void }) {
+/**
+ * Ask the coach to move a session (which times suit the family), or cancel it (with an optional
+ * reason for the coach).
+ */
+export function SessionChangeForm({
+  change,
+  sessionId,
+  onDone,
+}: {
+  change: SessionChange;
+  sessionId: string;
+  onDone: () => void;
+}) {
+  const copy = CHANGES[change];
+  const reschedule = useRequestReschedule();
   const cancel = useCancelSession();
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof cancelSchema>>({
-    resolver: zodResolver(cancelSchema),
-    defaultValues: { reason: '' },
+  const { register, handleSubmit, formState } = useForm<{ text: string }>({
+    resolver: zodResolver(z.object({ text: copy.text })),
+    defaultValues: { text: '' },
   });
-  const onSubmit = handleSubmit(async ({ reason }) => {
+  const onSubmit = handleSubmit(async ({ text }) => {
     try {
-      await cancel.mutateAsync({ sessionId, reason });
-      toast({ title: 'Session cancelled', description: 'We have let your coach know.' });
+      if (change === 'reschedule') await reschedule.mutateAsync({ sessionId, message: text });
+      else await cancel.mutateAsync({ sessionId, reason: text });
+      toast(copy.done);
       onDone();
     } catch (error) {
-      failed(error);
+      toastFailure(error);
     }
   });
   return (
@@ -81,22 +69,23 @@ export function CancelForm({ sessionId, onDone }: { sessionId: string; onDone: (
       noValidate
       onSubmit={onSubmit}
       className="grid gap-3 rounded-2xl bg-cream p-4"
-      aria-label="Cancel the session"
+      aria-label={copy.name}
     >
       <Field
-        id={`cancel-${sessionId}`}
-        label="Anything your coach should know?"
-        optional
-        error={formState.errors.reason?.message}
+        id={`${change}-${sessionId}`}
+        label={copy.question}
+        required={copy.required}
+        optional={!copy.required}
+        error={formState.errors.text?.message}
       >
-        <Textarea rows={2} {...register('reason')} />
+        <Textarea rows={copy.rows} {...register('text')} />
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={formState.isSubmitting}>
-          Yes, cancel this session
+          {copy.send}
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Keep the session
+          {copy.keep}
         </Button>
       </div>
     </form>

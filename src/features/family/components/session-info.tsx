@@ -1,4 +1,4 @@
-import type { FamilySession } from '../queries/get-family-session';
+import type { FamilySession } from '../api/get-family-session';
 import { formatSessionTime } from '../lib/format';
 
 const statusNote: Record<FamilySession['status'], string | null> = {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { useFamilySession } from '../api/get-family-session';
-import type { FamilySession } from '../queries/get-family-session';
+import type { FamilySession } from '../api/get-family-session';
 import { SessionInfo } from './session-info';
 
 /**

@@ -1,4 +1,4 @@
-import type { Onboarding } from '../queries/get-onboarding';
+import type { Onboarding } from '../api/get-onboarding';
 
 /**
  * The heading of /app/onboarding ("Children & times" in the parent's nav): a start for a family

@@ -1,3 +1,4 @@
+import { EmptyRow, RowHeader, Table, TD, TH, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import {
   focusLabel,
@@ -29,11 +30,7 @@ function SortHeader({
   const next =
     active && filters.dir === 'desc' ? 'asc' : active ? 'desc' : column === 'created_at' ? 'desc' : 'asc';
   return (
-    <th
-      scope="col"
-      aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className="px-3 py-2"
-    >
+    <TH aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button
         type="button"
         onClick={() => onSort(column, next)}
@@ -45,7 +42,7 @@ function SortHeader({
           {active ? `, sorted ${filters.dir === 'asc' ? 'ascending' : 'descending'}` : ', sort'}
         </span>
       </button>
-    </th>
+    </TH>
   );
 }
 
@@ -68,94 +65,80 @@ export function LeadsTable({
   onOpen: (id: string) => void;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white">
-      <table className="min-w-full text-left text-sm">
-        <caption className="px-3 py-2 text-left text-ink-muted">
+    <Table
+      density="sm"
+      captionVisible
+      caption={
+        <>
           {count === 1 ? '1 lead' : `${count} leads`} match these filters
           {count > rows.length ? `, showing ${rows.length} on this page` : ''}.
-        </caption>
-        <thead className="border-b border-brand-100 bg-brand-50 text-ink">
-          <tr>
-            <SortHeader column="name" label={sortable.name!} filters={filters} onSort={onSort} />
-            <SortHeader column="source" label={sortable.source!} filters={filters} onSort={onSort} />
-            <th scope="col" className="px-3 py-2">
-              Child
-            </th>
-            <SortHeader column="status" label={sortable.status!} filters={filters} onSort={onSort} />
-            <th scope="col" className="px-3 py-2">
-              Assignee
-            </th>
-            <SortHeader column="created_at" label={sortable.created_at!} filters={filters} onSort={onSort} />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={6} className="px-3 py-6 text-center text-ink-muted">
-                No leads match these filters.
-              </td>
-            </tr>
-          ) : null}
-          {rows.map((lead) => (
-            <tr
-              key={lead.id}
-              className={cn(
-                'border-b border-brand-50 align-top',
-                lead.overdue && 'bg-red-50',
-                lead.id === selectedId && 'outline outline-2 -outline-offset-2 outline-brand-700',
-              )}
+        </>
+      }
+      head={
+        <>
+          <SortHeader column="name" label={sortable.name!} filters={filters} onSort={onSort} />
+          <SortHeader column="source" label={sortable.source!} filters={filters} onSort={onSort} />
+          <TH>Child</TH>
+          <SortHeader column="status" label={sortable.status!} filters={filters} onSort={onSort} />
+          <TH>Assignee</TH>
+          <SortHeader column="created_at" label={sortable.created_at!} filters={filters} onSort={onSort} />
+        </>
+      }
+    >
+      {rows.length === 0 ? <EmptyRow columns={6}>No leads match these filters.</EmptyRow> : null}
+      {rows.map((lead) => (
+        <TR
+          key={lead.id}
+          className={cn(
+            'align-top',
+            lead.overdue && 'bg-red-50',
+            lead.id === selectedId && 'outline outline-2 -outline-offset-2 outline-brand-700',
+          )}
+        >
+          <RowHeader>
+            <button
+              type="button"
+              onClick={() => onOpen(lead.id!)}
+              className="min-h-11 text-left font-semibold text-brand-800 underline underline-offset-4"
+              aria-current={lead.id === selectedId ? 'true' : undefined}
             >
-              <th scope="row" className="px-3 py-2 font-normal">
-                <button
-                  type="button"
-                  onClick={() => onOpen(lead.id!)}
-                  className="min-h-11 text-left font-semibold text-brand-800 underline underline-offset-4"
-                  aria-current={lead.id === selectedId ? 'true' : undefined}
-                >
-                  {lead.name ?? lead.email}
-                </button>
-                <div className="text-ink-muted">{lead.email}</div>
-              </th>
-              <td className="px-3 py-2">
-                <div>{sourceLabel(lead.source)}</div>
-                <div className="text-ink-muted">
-                  {variantLabel(lead.landing_variant)}
-                  {lead.utm_campaign ? ` · ${lead.utm_campaign}` : ''}
-                </div>
-              </td>
-              <td className="px-3 py-2">
-                <div>
-                  {[lead.child_name, lead.child_age ? `age ${lead.child_age}` : null]
-                    .filter(Boolean)
-                    .join(', ') || '—'}
-                </div>
-                <div className="text-ink-muted">{focusLabel(lead.focus_area)}</div>
-              </td>
-              <td className="px-3 py-2">
-                <span className="rounded-full bg-brand-50 px-2 py-1 font-semibold text-brand-800">
-                  {statusLabel(lead.status)}
-                </span>
-              </td>
-              <td className="px-3 py-2">
-                {lead.assignee_name ?? <span className="text-ink-muted">Unassigned</span>}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <time
-                  dateTime={lead.created_at ?? undefined}
-                  title={new Date(lead.created_at!).toLocaleString()}
-                >
-                  {timeAgo(lead.created_at!)}
-                </time>
-                {lead.overdue ? (
-                  <div className="mt-1 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-                    Overdue
-                  </div>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              {lead.name ?? lead.email}
+            </button>
+            <div className="text-ink-muted">{lead.email}</div>
+          </RowHeader>
+          <TD>
+            <div>{sourceLabel(lead.source)}</div>
+            <div className="text-ink-muted">
+              {variantLabel(lead.landing_variant)}
+              {lead.utm_campaign ? ` · ${lead.utm_campaign}` : ''}
+            </div>
+          </TD>
+          <TD>
+            <div>
+              {[lead.child_name, lead.child_age ? `age ${lead.child_age}` : null]
+                .filter(Boolean)
+                .join(', ') || '—'}
+            </div>
+            <div className="text-ink-muted">{focusLabel(lead.focus_area)}</div>
+          </TD>
+          <TD>
+            <span className="rounded-full bg-brand-50 px-2 py-1 font-semibold text-brand-800">
+              {statusLabel(lead.status)}
+            </span>
+          </TD>
+          <TD>{lead.assignee_name ?? <span className="text-ink-muted">Unassigned</span>}</TD>
+          <TD className="whitespace-nowrap">
+            <time dateTime={lead.created_at ?? undefined} title={new Date(lead.created_at!).toLocaleString()}>
+              {timeAgo(lead.created_at!)}
+            </time>
+            {lead.overdue ? (
+              <div className="mt-1 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+                Overdue
+              </div>
+            ) : null}
+          </TD>
+        </TR>
+      ))}
+    </Table>
   );
 }

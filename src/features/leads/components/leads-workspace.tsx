@@ -14,7 +14,7 @@ import {
 import { LeadDetails } from './lead-details';
 import { LeadsFilters, type VariantOption } from './leads-filters';
 import { LeadsTable } from './leads-table';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
 
 /**
  * The leads pipeline: filters and sort in the URL, one server-side page of the table, the selected
@@ -85,7 +85,8 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
               <Pagination
                 page={filters.page}
                 pageSize={LEAD_PAGE_SIZE}
-                count={data.count}
+                total={data.count}
+                noun={['lead', 'leads']}
                 label="Leads pages"
                 onPage={(page) => navigate({ ...filters, page })}
               />

@@ -6,7 +6,8 @@ import { toast } from '@/components/ui/toast-store';
 import { useExportSubscribers } from '../api/export-subscribers';
 import { SUBSCRIBER_PAGE_SIZE, useSubscribers } from '../api/get-newsletter-subscribers';
 import { useUnsubscribeSubscriber } from '../api/unsubscribe-subscriber';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
+import { RowHeader, Table, TD, TR } from '@/components/ui/table';
 
 /** The newsletter's subscribers: search, export, unsubscribe (which removes the address). */
 export function NewsletterSubscribers() {
@@ -77,53 +78,37 @@ export function NewsletterSubscribers() {
         <p>Loading subscribers…</p>
       ) : (
         <>
-          <div className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white">
-            <table className="min-w-full text-left text-sm">
-              <caption className="px-3 py-2 text-left text-ink-muted">
-                {data.count === 1 ? '1 subscriber' : `${data.count} subscribers`}, newest first.
-              </caption>
-              <thead className="border-b border-brand-100 bg-brand-50">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Email
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    First name
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Signed up on
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Subscribed
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.rows.map((s) => (
-                  <tr key={s.id} className="border-b border-brand-50">
-                    <th scope="row" className="px-3 py-2 font-semibold">
-                      {s.email}
-                    </th>
-                    <td className="px-3 py-2">{s.first_name ?? '—'}</td>
-                    <td className="px-3 py-2">{s.source ?? '—'}</td>
-                    <td className="px-3 py-2">{new Date(s.created_at).toLocaleDateString()}</td>
-                    <td className="px-3 py-2">
-                      <Button variant="ghost" size="sm" onClick={() => remove(s.id, s.email)}>
-                        Unsubscribe<span className="sr-only"> {s.email}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            density="sm"
+            captionVisible
+            caption={`${data.count === 1 ? '1 subscriber' : `${data.count} subscribers`}, newest first.`}
+            columns={[
+              'Email',
+              'First name',
+              'Signed up on',
+              'Subscribed',
+              { label: 'Actions', hidden: true },
+            ]}
+          >
+            {data.rows.map((s) => (
+              <TR key={s.id}>
+                <RowHeader strong>{s.email}</RowHeader>
+                <TD>{s.first_name ?? '—'}</TD>
+                <TD>{s.source ?? '—'}</TD>
+                <TD>{new Date(s.created_at).toLocaleDateString()}</TD>
+                <TD>
+                  <Button variant="ghost" size="sm" onClick={() => remove(s.id, s.email)}>
+                    Unsubscribe<span className="sr-only"> {s.email}</span>
+                  </Button>
+                </TD>
+              </TR>
+            ))}
+          </Table>
           <Pagination
             page={page}
             pageSize={SUBSCRIBER_PAGE_SIZE}
-            count={data.count}
+            total={data.count}
+            noun={['subscriber', 'subscribers']}
             label="Subscriber pages"
             onPage={setPage}
           />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@/lib/navigation';
+import { EmptyRow, RowHeader, Table, TD, TR } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useLiveQuery } from '@/lib/live-query';
@@ -148,56 +149,32 @@ export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
             </Link>{' '}
             has campaigns and time on page.
           </p>
-          <div className="relative mt-3 overflow-x-auto rounded-2xl border border-brand-100 bg-white">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">
-                Visitors, leads and conversion rate per landing variant, last 7 days
-              </caption>
-              <thead className="border-b border-brand-100 bg-brand-50">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Landing variant
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Visitors
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Leads
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Conversion
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.conversions.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="px-3 py-4 text-ink-muted">
-                      No visits in the last 7 days.
-                    </td>
-                  </tr>
-                ) : null}
-                {data.conversions.map((c) => (
-                  <tr key={c.path} className="border-b border-brand-50">
-                    <th scope="row" className="px-3 py-2 font-semibold">
-                      {c.path}
-                    </th>
-                    <td className="px-3 py-2">{c.visitors}</td>
-                    <td className="px-3 py-2">
-                      <Link
-                        to={leadsHref({ variant: c.path, from: toDay(lastWeek) })}
-                        className="font-semibold text-brand-800 underline underline-offset-4"
-                      >
-                        {c.leads}
-                        <span className="sr-only"> leads from {c.path}</span>
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">{c.rate === null ? '—' : `${(c.rate * 100).toFixed(1)}%`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            className="mt-3"
+            density="sm"
+            caption="Visitors, leads and conversion rate per landing variant, last 7 days"
+            columns={['Landing variant', 'Visitors', 'Leads', 'Conversion']}
+          >
+            {data.conversions.length === 0 ? (
+              <EmptyRow columns={4}>No visits in the last 7 days.</EmptyRow>
+            ) : null}
+            {data.conversions.map((c) => (
+              <TR key={c.path}>
+                <RowHeader strong>{c.path}</RowHeader>
+                <TD>{c.visitors}</TD>
+                <TD>
+                  <Link
+                    to={leadsHref({ variant: c.path, from: toDay(lastWeek) })}
+                    className="font-semibold text-brand-800 underline underline-offset-4"
+                  >
+                    {c.leads}
+                    <span className="sr-only"> leads from {c.path}</span>
+                  </Link>
+                </TD>
+                <TD>{c.rate === null ? '—' : `${(c.rate * 100).toFixed(1)}%`}</TD>
+              </TR>
+            ))}
+          </Table>
         </section>
       ) : null}
     </div>

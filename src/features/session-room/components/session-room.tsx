@@ -5,7 +5,7 @@ import { messages } from '@/content/messages';
 import { endSession } from '../api/end-session';
 import { sessionRoomKeys, useSessionRoom, type SessionRoomInfo } from '../api/get-session-room';
 import { useLocalMedia } from '../hooks/use-local-media';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useRoomCall, type Viewer } from '../hooks/use-room-call';
 import { supportsWebRtc } from '../lib/media';
 import { audioContext } from '../lib/speaking';
@@ -75,7 +75,7 @@ export function SessionRoom({ sessionId, viewer }: SessionRoomProps) {
 
 function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer }) {
   const queryClient = useQueryClient();
-  const now = useNow();
+  const now = useNow(1000);
   // A reload (or a crashed tab) during the call goes straight back in, without asking again.
   const [joinRequested, setJoinRequested] = useState(() => {
     const t = Date.now();

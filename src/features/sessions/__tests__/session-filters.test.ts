@@ -14,7 +14,7 @@ describe('the sessions page in the URL', () => {
       status: '',
       fromDate: TODAY,
       toDate: '',
-      page: 0,
+      page: 1,
     });
   });
 
@@ -43,7 +43,7 @@ describe('the sessions page in the URL', () => {
 
   it('writes back what it reads, defaults left out, and a week as its Monday', () => {
     const view = parse('?view=list&coach=c0ffee&child=beef&status=completed&from=&to=2026-12-01&page=3');
-    expect(view.page).toBe(2);
+    expect(view.page).toBe(3);
     const search = sessionsViewToSearch(view, TODAY);
     expect(search).toBe('?view=list&coach=c0ffee&child=beef&status=completed&from=&to=2026-12-01&page=3');
     expect(parse(search)).toEqual(view);

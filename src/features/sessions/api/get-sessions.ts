@@ -14,6 +14,7 @@ export interface SessionFilters {
   childId?: string;
   /** one status, or 'active' for every session not cancelled (what the overview counts) */
   status?: SessionStatus | 'active';
+  /** from 1 */
   page?: number;
   pageSize?: number;
 }
@@ -35,7 +36,7 @@ const COLUMNS =
 export async function getSessions(filters: SessionFilters): Promise<{ rows: SessionRow[]; total: number }> {
   const supabase = await getSupabase();
   const pageSize = filters.pageSize ?? 20;
-  const page = filters.page ?? 0;
+  const page = filters.page ?? 1;
   let query = supabase.from('coaching_sessions').select(COLUMNS, { count: 'exact' });
   if (filters.from) query = query.gte('starts_at', filters.from);
   if (filters.to) query = query.lt('starts_at', filters.to);
@@ -46,7 +47,7 @@ export async function getSessions(filters: SessionFilters): Promise<{ rows: Sess
   const { data, error, count } = await query
     .order('starts_at', { ascending: true })
     .order('id')
-    .range(page * pageSize, page * pageSize + pageSize - 1);
+    .range((page - 1) * pageSize, page * pageSize - 1);
   if (error) throw error;
   return {
     total: count ?? 0,

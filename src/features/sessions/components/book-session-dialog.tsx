@@ -11,7 +11,7 @@ import { bookSessionSchema, useBookSession, type BookSessionInput } from '../api
 import type { ChildOption, CoachOption } from '../api/get-session-options';
 import { bookingErrorMessage } from '../lib/booking-errors';
 import { zonedToUtc, zoneDescription } from '../lib/time';
-import { Dialog } from './dialog';
+import { Dialog } from '@/components/ui/dialog';
 
 /**
  * Books a 30-minute session, once (the time is the viewer's) or weekly (the time is the family's:

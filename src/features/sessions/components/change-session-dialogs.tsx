@@ -7,7 +7,7 @@ import type { SessionRow } from '../api/get-sessions';
 import { useUpdateSession } from '../api/update-session';
 import { bookingErrorMessage } from '../lib/booking-errors';
 import { formatDateTime, localDateTime, zonedToUtc, zoneDescription } from '../lib/time';
-import { Dialog } from './dialog';
+import { Dialog } from '@/components/ui/dialog';
 
 interface Props {
   session: SessionRow;

@@ -1,4 +1,6 @@
 import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyRow, Table, TD, TR } from '@/components/ui/table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -44,8 +46,7 @@ export function SessionList({
   timeZone: string;
   onSelect: (session: SessionRow) => void;
 }) {
-  const set = (patch: Partial<ListFilters>) => onFiltersChange({ ...filters, page: 0, ...patch });
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const set = (patch: Partial<ListFilters>) => onFiltersChange({ ...filters, page: 1, ...patch });
   return (
     <div>
       <form
@@ -97,78 +98,41 @@ export function SessionList({
         </Field>
       </form>
 
-      <div className="relative mt-4 overflow-x-auto rounded-2xl border border-brand-100 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Sessions, times in {timeZone}</caption>
-          <thead className="bg-brand-50 text-ink">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                When
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Child
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Coach
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-t border-brand-100">
-                <td className="px-4 py-3">{formatDateTime(new Date(row.startsAt), timeZone)}</td>
-                <td className="px-4 py-3">{row.child?.firstName}</td>
-                <td className="px-4 py-3">{row.coach?.name ?? 'No coach'}</td>
-                <td className="px-4 py-3">{statusLabel(row.status)}</td>
-                <td className="px-4 py-3 text-right">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => onSelect(row)}
-                    aria-label={`Details: ${row.child?.firstName ?? 'session'}, ${formatDateTime(new Date(row.startsAt), timeZone)}`}
-                  >
-                    Details
-                  </Button>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && !loading ? (
-              <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-ink-muted">
-                  No sessions match these filters.
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <nav aria-label="Pages" className="mt-3 flex items-center justify-between">
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={filters.page === 0}
-          onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}
-        >
-          Previous page
-        </Button>
-        <p className="text-sm text-ink-muted" aria-live="polite">
-          Page {filters.page + 1} of {pages} · {total} {total === 1 ? 'session' : 'sessions'}
-        </p>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={filters.page + 1 >= pages}
-          onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}
-        >
-          Next page
-        </Button>
-      </nav>
+      <Table
+        className="mt-4"
+        caption={`Sessions, times in ${timeZone}`}
+        columns={['When', 'Child', 'Coach', 'Status', { label: 'Actions', hidden: true }]}
+      >
+        {rows.map((row) => (
+          <TR key={row.id}>
+            <TD>{formatDateTime(new Date(row.startsAt), timeZone)}</TD>
+            <TD>{row.child?.firstName}</TD>
+            <TD>{row.coach?.name ?? 'No coach'}</TD>
+            <TD>{statusLabel(row.status)}</TD>
+            <TD className="text-right">
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onSelect(row)}
+                aria-label={`Details: ${row.child?.firstName ?? 'session'}, ${formatDateTime(new Date(row.startsAt), timeZone)}`}
+              >
+                Details
+              </Button>
+            </TD>
+          </TR>
+        ))}
+        {rows.length === 0 && !loading ? (
+          <EmptyRow columns={5}>No sessions match these filters.</EmptyRow>
+        ) : null}
+      </Table>
+      <Pagination
+        label="Pages"
+        page={filters.page}
+        pageSize={pageSize}
+        total={total}
+        noun={['session', 'sessions']}
+        onPage={(page) => onFiltersChange({ ...filters, page })}
+      />
     </div>
   );
 }

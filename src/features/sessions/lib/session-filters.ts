@@ -21,7 +21,7 @@ export interface SessionsView {
   /** local days in the viewer's zone, '' for open */
   fromDate: string;
   toDate: string;
-  /** 0-based */
+  /** from 1, as in the URL */
   page: number;
 }
 
@@ -47,7 +47,7 @@ export function parseSessionsView(params: URLSearchParams, today: string): Sessi
     status: (STATUS_FILTERS.includes(status) ? status : '') as StatusFilter,
     fromDate: from === null ? today : isDay(from) ? from : '',
     toDate: isDay(params.get('to')) ? params.get('to')! : '',
-    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
 
@@ -61,6 +61,6 @@ export function sessionsViewToSearch(view: SessionsView, today: string): string 
   if (view.status) params.set('status', view.status);
   if (view.fromDate !== today) params.set('from', view.fromDate);
   if (view.toDate) params.set('to', view.toDate);
-  if (view.page > 0) params.set('page', String(view.page + 1));
+  if (view.page > 1) params.set('page', String(view.page));
   return `?${params.toString()}`;
 }

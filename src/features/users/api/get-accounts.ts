@@ -67,7 +67,7 @@ export async function getAccounts({ search, role, page, pageSize }: AccountsPara
     query = query.or(`full_name.ilike.${pattern},email.ilike.${pattern},child_username.ilike.${pattern}`);
   }
   if (role) query = query.contains('roles', [role]);
-  const from = page * pageSize;
+  const from = (page - 1) * pageSize;
   const { data, error, count } = await query
     .order('created_at', { ascending: false })
     .order('id')

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { inviteSchema, useInviteUser, type InviteValues } from '../api/invite-user';
-import { ModalDialog } from './modal-dialog';
+import { Dialog } from '@/components/ui/dialog';
 
 /** "Invite" button and its dialog: a coach or an admin by email; the invitation email sets a password. */
 export function InviteUser() {
@@ -43,9 +43,11 @@ export function InviteUser() {
       <Button size="sm" onClick={() => setOpen(true)}>
         Invite a coach or admin
       </Button>
-      <ModalDialog
+      <Dialog
         open={open}
-        onClose={close}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) close();
+        }}
         title="Invite a coach or admin"
         description="They get an email with a link to choose a password and sign in."
       >
@@ -81,7 +83,7 @@ export function InviteUser() {
             </Button>
           </div>
         </form>
-      </ModalDialog>
+      </Dialog>
     </>
   );
 }

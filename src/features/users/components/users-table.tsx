@@ -9,7 +9,8 @@ import { grantableRoles, type Account } from '../api/get-accounts';
 import type { FamilyBilling } from '../api/get-family-billing';
 import { useSetAccountActive } from '../api/set-account-active';
 import { displayName, formatDate, formatDateTime, loginLabel, ROLE_LABELS } from '../lib/format';
-import { ModalDialog } from './modal-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { RowHeader, Table, TD, TR } from '@/components/ui/table';
 
 const STATUS_STYLES: Record<Account['status'], string> = {
   active: 'bg-brand-50 text-brand-800',
@@ -88,167 +89,135 @@ export function UsersTable({
 
   return (
     <>
-      <div className="relative overflow-x-auto rounded-2xl border border-brand-100 bg-white">
-        <table className="w-full min-w-[56rem] text-left text-sm">
-          <caption className="sr-only">Accounts</caption>
-          <thead className="bg-brand-50 text-ink">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Roles
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Last login
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Created
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Plan
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => {
-              const name = displayName(account);
-              const isMe = account.id === currentUserId;
-              const missing = grantableRoles(account.roles);
-              return (
-                <tr key={account.id} className="border-t border-brand-100 align-top">
-                  <th scope="row" className="px-4 py-3 font-normal">
-                    <span className="block font-semibold text-ink">{name}</span>
-                    <span className="block text-ink-muted">{loginLabel(account)}</span>
-                  </th>
-                  <td className="px-4 py-3">
-                    <ul className="flex flex-wrap gap-1" aria-label={`Roles of ${name}`}>
-                      {account.roles.map((role) => (
-                        <li
-                          key={role}
-                          className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-brand-800"
-                        >
-                          {ROLE_LABELS[role]}
-                          {/* A child's role goes with the login, from the family's page; the admin's own stays. */}
-                          {(isMe && role === 'admin') || role === 'child' ? (
-                            <span className="w-2" />
-                          ) : (
-                            <button
-                              type="button"
-                              onClick={() => onRoleChange(account, role, false)}
-                              aria-label={`Remove the ${ROLE_LABELS[role]} role from ${name}`}
-                              className="inline-flex h-7 w-7 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
-                            >
-                              <X className="h-4 w-4" aria-hidden="true" />
-                            </button>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
-                    {missing.length ? (
-                      <Select
-                        aria-label={`Grant a role to ${name}`}
-                        value=""
-                        onChange={(event) => {
-                          const role = event.target.value as Account['roles'][number];
-                          // Admin opens every family's data and the team's tools: it is confirmed first.
-                          if (role === 'admin') setMakingAdmin(account);
-                          else if (role) void onRoleChange(account, role, true);
-                        }}
-                        className="mt-2 min-h-11 w-auto py-2 text-sm"
-                      >
-                        <option value="">Grant a role…</option>
-                        {missing.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
-                          </option>
-                        ))}
-                      </Select>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3">{formatDateTime(account.lastLoginAt)}</td>
-                  <td className="px-4 py-3">{formatDate(account.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={cn(
-                        'rounded-full px-3 py-1 font-semibold capitalize',
-                        STATUS_STYLES[account.status],
-                      )}
+      <Table
+        caption="Accounts"
+        columns={[
+          'Name',
+          'Roles',
+          'Last login',
+          'Created',
+          'Status',
+          'Plan',
+          { label: 'Actions', hidden: true },
+        ]}
+        minWidth="min-w-[56rem]"
+      >
+        {accounts.map((account) => {
+          const name = displayName(account);
+          const isMe = account.id === currentUserId;
+          const missing = grantableRoles(account.roles);
+          return (
+            <TR key={account.id} className="align-top">
+              <RowHeader>
+                <span className="block font-semibold text-ink">{name}</span>
+                <span className="block text-ink-muted">{loginLabel(account)}</span>
+              </RowHeader>
+              <TD>
+                <ul className="flex flex-wrap gap-1" aria-label={`Roles of ${name}`}>
+                  {account.roles.map((role) => (
+                    <li
+                      key={role}
+                      className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-brand-800"
                     >
-                      {account.status}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <PlanCell billing={billing[account.id]} />
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    {isMe ? null : account.status === 'deactivated' ? (
-                      <Button variant="secondary" size="sm" onClick={() => onActive(account, true)}>
-                        Reactivate<span className="sr-only"> {name}</span>
-                      </Button>
-                    ) : (
-                      <Button variant="ghost" size="sm" onClick={() => setConfirming(account)}>
-                        Deactivate<span className="sr-only"> {name}</span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <ModalDialog
+                      {ROLE_LABELS[role]}
+                      {/* A child's role goes with the login, from the family's page; the admin's own stays. */}
+                      {(isMe && role === 'admin') || role === 'child' ? (
+                        <span className="w-2" />
+                      ) : (
+                        <button
+                          type="button"
+                          onClick={() => onRoleChange(account, role, false)}
+                          aria-label={`Remove the ${ROLE_LABELS[role]} role from ${name}`}
+                          className="inline-flex h-7 w-7 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
+                        >
+                          <X className="h-4 w-4" aria-hidden="true" />
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                {missing.length ? (
+                  <Select
+                    aria-label={`Grant a role to ${name}`}
+                    value=""
+                    onChange={(event) => {
+                      const role = event.target.value as Account['roles'][number];
+                      // Admin opens every family's data and the team's tools: it is confirmed first.
+                      if (role === 'admin') setMakingAdmin(account);
+                      else if (role) void onRoleChange(account, role, true);
+                    }}
+                    className="mt-2 min-h-11 w-auto py-2 text-sm"
+                  >
+                    <option value="">Grant a role…</option>
+                    {missing.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </Select>
+                ) : null}
+              </TD>
+              <TD>{formatDateTime(account.lastLoginAt)}</TD>
+              <TD>{formatDate(account.createdAt)}</TD>
+              <TD>
+                <span
+                  className={cn(
+                    'rounded-full px-3 py-1 font-semibold capitalize',
+                    STATUS_STYLES[account.status],
+                  )}
+                >
+                  {account.status}
+                </span>
+              </TD>
+              <TD>
+                <PlanCell billing={billing[account.id]} />
+              </TD>
+              <TD className="text-right">
+                {isMe ? null : account.status === 'deactivated' ? (
+                  <Button variant="secondary" size="sm" onClick={() => onActive(account, true)}>
+                    Reactivate<span className="sr-only"> {name}</span>
+                  </Button>
+                ) : (
+                  <Button variant="ghost" size="sm" onClick={() => setConfirming(account)}>
+                    Deactivate<span className="sr-only"> {name}</span>
+                  </Button>
+                )}
+              </TD>
+            </TR>
+          );
+        })}
+      </Table>
+      <ConfirmDialog
         open={makingAdmin !== null}
-        onClose={() => setMakingAdmin(null)}
+        onOpenChange={(open) => {
+          if (!open) setMakingAdmin(null);
+        }}
         title={`Make ${makingAdmin ? displayName(makingAdmin) : ''} an admin?`}
         description="Admins read every family's data, manage accounts and roles, and change the settings. Only grant it to a team member who needs it."
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" size="sm" onClick={() => setMakingAdmin(null)}>
-            Cancel
-          </Button>
-          <Button
-            size="sm"
-            onClick={async () => {
-              const account = makingAdmin;
-              setMakingAdmin(null);
-              if (account) await onRoleChange(account, 'admin', true);
-            }}
-          >
-            Grant admin role
-          </Button>
-        </div>
-      </ModalDialog>
-      <ModalDialog
+        cancelLabel="Cancel"
+        confirmLabel="Grant admin role"
+        onConfirm={async () => {
+          const account = makingAdmin;
+          setMakingAdmin(null);
+          if (account) await onRoleChange(account, 'admin', true);
+        }}
+      />
+      <ConfirmDialog
         open={confirming !== null}
-        onClose={() => setConfirming(null)}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
         title={`Deactivate ${confirming ? displayName(confirming) : ''}?`}
         description="They are signed out everywhere and cannot sign in until an admin reactivates the account. Their data stays."
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-          <Button
-            size="sm"
-            className="bg-red-700 hover:bg-red-800"
-            onClick={async () => {
-              const account = confirming;
-              setConfirming(null);
-              if (account) await onActive(account, false);
-            }}
-          >
-            Deactivate account
-          </Button>
-        </div>
-      </ModalDialog>
+        cancelLabel="Cancel"
+        confirmLabel="Deactivate account"
+        tone="danger"
+        onConfirm={async () => {
+          const account = confirming;
+          setConfirming(null);
+          if (account) await onActive(account, false);
+        }}
+      />
     </>
   );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, updated every `intervalMs` (the session clock, the room's opening hours). */
-export function useNow(intervalMs = 1000): number {
+/**
+ * The current time (ms), read again every `intervalMs`: a Join button opens, a session clock
+ * ticks, a "today" list moves on, without a reload.
+ */
+export function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), intervalMs);
