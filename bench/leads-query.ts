@@ -10,8 +10,8 @@ import {
   defaultLeadFilters,
   LEAD_PAGE_SIZE,
   type LeadFilters,
-} from '../src/features/leads/lib/lead-filters.ts';
-import { fetchLeadsPage } from '../src/features/leads/lib/lead-query.ts';
+} from '../src/features/pipeline/lib/lead-filters.ts';
+import { fetchLeadsPage } from '../src/features/pipeline/lib/lead-query.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
 
 /**

@@ -45,7 +45,7 @@ export const areaRoutes: RouteEntry[] = [
     module: 'admin/overview',
     layout: 'admin',
     prefetch: async ({ role }) => {
-      const { overviewQueryOptions } = await import('@/features/leads/api/get-overview');
+      const { overviewQueryOptions } = await import('@/features/pipeline/api/get-overview');
       return [overviewQueryOptions(role === 'admin')];
     },
   },
@@ -58,8 +58,8 @@ export const areaRoutes: RouteEntry[] = [
       // An admin's newsletter tab reads another list, a page at a time: left to the screen.
       if (role === 'admin' && search.get('tab') === 'newsletter') return [];
       const [{ leadsQueryOptions }, { parseLeadFilters }] = await Promise.all([
-        import('@/features/leads/api/get-leads'),
-        import('@/features/leads/lib/lead-filters'),
+        import('@/features/pipeline/api/get-leads'),
+        import('@/features/pipeline/lib/lead-filters'),
       ]);
       return [leadsQueryOptions(parseLeadFilters(search))];
     },
@@ -101,7 +101,7 @@ export const areaRoutes: RouteEntry[] = [
     layout: 'app',
     // Whether the family's onboarding is done decides what the dashboard shows.
     prefetch: async () => {
-      const { onboardingQueryOptions } = await import('@/features/family/api/get-onboarding');
+      const { onboardingQueryOptions } = await import('@/features/parent-app/api/get-onboarding');
       return [onboardingQueryOptions()];
     },
   },
@@ -131,7 +131,7 @@ export const areaRoutes: RouteEntry[] = [
     module: 'child/dashboard',
     layout: 'child',
     prefetch: async () => {
-      const { childDashboardQueryOptions } = await import('@/features/child-area/api/get-child-dashboard');
+      const { childDashboardQueryOptions } = await import('@/features/child-app/api/get-child-dashboard');
       return [childDashboardQueryOptions()];
     },
   },

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { leadSources } from '../../src/features/leads/lib/lead-filters.ts';
+import { leadSources } from '../../src/features/pipeline/lib/lead-filters.ts';
 import { LEAD_SOURCE_LABELS } from '../../supabase/functions/_shared/lead-sources.ts';
 import { adminDb } from '../support/stack.ts';
 

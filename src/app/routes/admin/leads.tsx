@@ -2,8 +2,8 @@ import { Link, useLocation } from '@/lib/navigation';
 import { AreaPage } from '@/app/components/area-shell';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { LeadsWorkspace } from '@/features/leads/components/leads-workspace';
-import { NewsletterSubscribers } from '@/features/leads/components/newsletter-subscribers';
+import { LeadsWorkspace } from '@/features/pipeline/components/leads-workspace';
+import { NewsletterSubscribers } from '@/features/pipeline/components/newsletter-subscribers';
 import { cn } from '@/lib/cn';
 
 // The landing variants by path (named here rather than read from content/variants, which would pull

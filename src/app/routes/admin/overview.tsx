@@ -1,6 +1,6 @@
 import { AreaPage } from '@/app/components/area-shell';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { OverviewFigures } from '@/features/leads/components/overview-figures';
+import { OverviewFigures } from '@/features/pipeline/components/overview-figures';
 
 export default function Screen() {
   const { isAdmin } = useAuth();

@@ -1,7 +1,7 @@
 import { AreaPage } from '@/app/components/area-shell';
 import { AccountTabs } from '@/features/account/components/account-tabs';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { ChildLogins } from '@/features/child-accounts/components/child-logins';
+import { ChildLogins } from '@/features/child-logins/components/child-logins';
 import { accountTabLinks } from './account-tab-links';
 
 /** /app/account/children: the parent gives each child a login (username + PIN or password). */

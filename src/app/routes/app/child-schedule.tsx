@@ -4,7 +4,7 @@ import { AreaPage } from '@/app/components/area-shell';
 
 // Loaded by this route (see dashboard.tsx).
 const ScheduleScreen = lazy(() =>
-  import('@/features/family/components/schedule-screen').then((m) => ({ default: m.ScheduleScreen })),
+  import('@/features/parent-app/components/schedule-screen').then((m) => ({ default: m.ScheduleScreen })),
 );
 
 export default function Screen() {

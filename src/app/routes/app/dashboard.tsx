@@ -4,7 +4,7 @@ import { AreaPage } from '@/app/components/area-shell';
 // Loaded by this route, not preloaded with it: the family code's chunks stay out of the entry's
 // preload lists (the landing pages' first-load JavaScript).
 const DashboardGate = lazy(() =>
-  import('@/features/family/components/dashboard-gate').then((m) => ({ default: m.DashboardGate })),
+  import('@/features/parent-app/components/dashboard-gate').then((m) => ({ default: m.DashboardGate })),
 );
 
 /** /app: until the family's onboarding is done, it leads to /app/onboarding. */

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { AreaPage } from '@/app/components/area-shell';
-import { useOnboarding } from '@/features/family/api/get-onboarding';
-import { childrenPageHeading } from '@/features/family/lib/children-page-copy';
+import { useOnboarding } from '@/features/parent-app/api/get-onboarding';
+import { childrenPageHeading } from '@/features/parent-app/lib/children-page-copy';
 
 // Loaded by this route (see dashboard.tsx).
 const OnboardingScreen = lazy(() =>
-  import('@/features/family/components/onboarding-screen').then((m) => ({ default: m.OnboardingScreen })),
+  import('@/features/parent-app/components/onboarding-screen').then((m) => ({ default: m.OnboardingScreen })),
 );
 
 export default function Screen() {

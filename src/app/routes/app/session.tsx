@@ -8,7 +8,7 @@ import { viewerOf } from '@/features/session-room/viewer';
 
 // Loaded by this route (see dashboard.tsx).
 const SessionScreen = lazy(() =>
-  import('@/features/family/components/session-screen').then((m) => ({ default: m.SessionScreen })),
+  import('@/features/parent-app/components/session-screen').then((m) => ({ default: m.SessionScreen })),
 );
 
 /** /app/session/:sessionId: the session's details and its room, only for the family of that session. */

@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { ChildDashboard } from '@/features/child-area/components/child-dashboard';
+import { ChildDashboard } from '@/features/child-app/components/child-dashboard';
 
 /** /child/dashboard: the child's home; its heading greets the child by name (the dashboard's own). */
 export default function Screen() {

@@ -5,10 +5,10 @@ import { layouts } from '@/app/routes.manifest.areas';
 import { LoadingScreen } from '@/app/loading-screen';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { ChildFrame } from '@/features/child-area/components/child-frame';
+import { ChildFrame } from '@/features/child-app/components/child-frame';
 import { useNavigate } from '@/lib/navigation';
 
-/** /child: a child's own area, in a frame of its own (big, warm, no tabs: features/child-area). */
+/** /child: a child's own area, in a frame of its own (big, warm, no tabs: features/child-app). */
 export default function ChildLayout() {
   const { signOut } = useAuth();
   const navigate = useNavigate();

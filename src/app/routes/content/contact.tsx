@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { contactPage } from '@/content/pages';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { ContactForm } from '@/features/leads/components/contact-form';
+import { ContactForm } from '@/features/lead-forms/components/contact-form';
 import { PageHeader } from '@/features/marketing/components/page-header';
 
 export default function ContactPage() {

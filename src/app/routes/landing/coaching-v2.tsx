@@ -7,7 +7,7 @@ import { QueryBoundary } from '@/app/query-boundary';
 
 // The form (and its validation code) loads after the page has shown.
 const ContactFormV2 = lazy(() =>
-  import('@/features/leads/components/contact-form-v2').then((m) => ({ default: m.ContactFormV2 })),
+  import('@/features/lead-forms/components/contact-form-v2').then((m) => ({ default: m.ContactFormV2 })),
 );
 
 const variant = variants['coaching-v2'];

@@ -6,7 +6,7 @@ import { QueryBoundary } from '@/app/query-boundary';
 
 // The form (and its validation code) loads after the page has shown.
 const NewsletterForm = lazy(() =>
-  import('@/features/leads/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
+  import('@/features/lead-forms/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );
 
 /** A landing variant whose page ends with the newsletter sign-up (/ and /coaching). */

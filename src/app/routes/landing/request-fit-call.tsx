@@ -15,7 +15,7 @@ import { loadQueryClient, QueryBoundary } from '../../query-boundary';
  * until its code runs), the rest of the page hydrates without waiting for it, and the form hydrates
  * when its code arrives. Started when this module runs, so a link hovered elsewhere fetches it too.
  */
-const loadFitCallForm = () => import('@/features/leads/components/fit-call-form');
+const loadFitCallForm = () => import('@/features/lead-forms/components/fit-call-form');
 const FitCallForm = lazy(() => loadFitCallForm().then((module) => ({ default: module.FitCallForm })));
 if (typeof window !== 'undefined') {
   void loadFitCallForm();

@@ -1,7 +1,7 @@
 import { CalendarCheck, MailCheck, Sparkles, Users } from 'lucide-react';
 import { site } from '@/config/site';
 import { sectionIds } from '@/content/nav';
-import { WaitlistForm } from '@/features/leads/components/waitlist-form';
+import { WaitlistForm } from '@/features/lead-forms/components/waitlist-form';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { PublicLayout } from '@/app/components/public-layout';
 
