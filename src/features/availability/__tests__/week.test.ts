@@ -39,7 +39,9 @@ describe('weekly hours', () => {
 
   it('finds an end before its start, a too-short span and overlapping spans', () => {
     expect(spanErrors([{ start: '10:00', end: '09:00' }])).toEqual({ 0: 'The end is before the start.' });
-    expect(spanErrors([{ start: '10:00', end: '10:05' }])).toEqual({ 0: 'A span lasts at least 10 minutes.' });
+    expect(spanErrors([{ start: '10:00', end: '10:05' }])).toEqual({
+      0: 'A span lasts at least 10 minutes.',
+    });
     expect(
       spanErrors([
         { start: '13:00', end: '15:00' },
@@ -93,15 +95,18 @@ describe('date overrides', () => {
 
 describe('database errors in words', () => {
   it('names an overlap, an end before start and a missing right', () => {
-    expect(describeHoursError({ code: '23P01', message: 'conflicting key value violates exclusion constraint' })).toMatch(
-      /overlap/,
-    );
     expect(
-      describeHoursError({ code: '23514', message: 'violates check constraint "availability_hours_end_after_start"' }),
+      describeHoursError({ code: '23P01', message: 'conflicting key value violates exclusion constraint' }),
+    ).toMatch(/overlap/);
+    expect(
+      describeHoursError({
+        code: '23514',
+        message: 'violates check constraint "availability_hours_end_after_start"',
+      }),
     ).toBe('An end time is before its start.');
-    expect(describeHoursError({ code: '42501', message: 'new row violates row-level security policy' })).toMatch(
-      /may not change/,
-    );
+    expect(
+      describeHoursError({ code: '42501', message: 'new row violates row-level security policy' }),
+    ).toMatch(/may not change/);
   });
 });
 

@@ -16,9 +16,12 @@ export interface SlotDay {
 
 /** The local date of an instant in a zone, as YYYY-MM-DD. */
 export function localDate(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }
 
 /** The slots grouped by local date in `timeZone`, in time order. */
@@ -39,7 +42,9 @@ export function groupSlotsByDay(slots: readonly OpenSlot[], timeZone: string): S
 /** The IANA zones the browser knows, with `current` among them even if it does not list it. */
 export function timeZoneOptions(current: string): string[] {
   const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC', 'America/New_York'];
+    typeof Intl.supportedValuesOf === 'function'
+      ? Intl.supportedValuesOf('timeZone')
+      : ['UTC', 'America/New_York'];
   return known.includes(current) ? known : [current, ...known];
 }
 

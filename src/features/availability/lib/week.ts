@@ -56,7 +56,10 @@ export function weekFromRows(rows: readonly HoursRow[]): WeekDraft {
   for (const day of weekdays) {
     const spans = rows
       .filter((row) => row.weekday === day)
-      .map((row) => ({ start: hhmm(row.start_time), end: hhmm(row.end_time) === '24:00' ? '00:00' : hhmm(row.end_time) }))
+      .map((row) => ({
+        start: hhmm(row.start_time),
+        end: hhmm(row.end_time) === '24:00' ? '00:00' : hhmm(row.end_time),
+      }))
       .sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
     week[day] = { on: spans.length > 0, spans };
   }
@@ -97,7 +100,8 @@ export function spanErrors(spans: readonly Span[]): Record<number, string> {
   for (let i = 1; i < order.length; i++) {
     const previous = order[i - 1]!;
     const current = order[i]!;
-    if (current.start < previous.end) errors[current.index] = 'This span overlaps another one on the same day.';
+    if (current.start < previous.end)
+      errors[current.index] = 'This span overlaps another one on the same day.';
   }
   return errors;
 }
@@ -144,7 +148,11 @@ export function overridesByDate(rows: readonly OverrideRow[]): OverrideDate[] {
   for (const row of rows) {
     const entry = dates.get(row.on_date) ?? { date: row.on_date, dayOff: false, spans: [] };
     if (row.start_time === null || row.end_time === null) entry.dayOff = true;
-    else entry.spans.push({ start: hhmm(row.start_time), end: hhmm(row.end_time) === '24:00' ? '00:00' : hhmm(row.end_time) });
+    else
+      entry.spans.push({
+        start: hhmm(row.start_time),
+        end: hhmm(row.end_time) === '24:00' ? '00:00' : hhmm(row.end_time),
+      });
     dates.set(row.on_date, entry);
   }
   for (const entry of dates.values()) entry.spans.sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
