@@ -21,7 +21,10 @@ async function addCoach(user: Signed, name: string, order: number): Promise<stri
   await db.query(`insert into public.user_roles (user_id, role) values ($1, 'coach')`, [user.userId]);
   return (
     await db.query<{ id: string }>(
-      `insert into public.coaches (user_id, display_name, sort_order) values ($1, $2, $3) returning id`,
+      // Giving the coach role may already have added their coaches row.
+      `insert into public.coaches (user_id, display_name, sort_order) values ($1, $2, $3)
+       on conflict (user_id) do update set display_name = excluded.display_name, sort_order = excluded.sort_order
+       returning id`,
       [user.userId, name, order],
     )
   ).rows[0]!.id;
