@@ -21,7 +21,7 @@ async function saveHours(page: Page) {
 }
 
 test.describe('as the demo coach', () => {
-  test.use({ signedInAs: 'coach' });
+  test.use({ signedInAs: 'coach', timezoneId: 'America/Chicago' });
 
   test('the coach changes their weekly hours, saves, reloads and sees them kept', async ({ page }) => {
     await openHours(page);
@@ -107,6 +107,57 @@ test.describe('as the demo coach', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Date overrides' })).toBeVisible();
     await expect(page.getByText(words)).toHaveCount(0);
+  });
+
+  test('the coach gives a date other hours and the next open times follow', async ({ page }) => {
+    // In the coach's own zone, so the preview's days are the schedule's dates.
+    await openHours(page);
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(zone).toBe('America/Chicago');
+    // Three days ahead: past the 24 h notice, inside the preview's week.
+    const day = new Date(Date.now() + 3 * 86_400_000);
+    const date = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(day);
+    const label = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    }).format(day);
+    const preview = page.getByRole('list', { name: 'Open times by day' });
+    await expect(preview).toBeVisible();
+    await expect(
+      preview.getByRole('listitem').filter({ hasText: label }).filter({ hasText: '6:00 AM' }),
+    ).toHaveCount(0);
+
+    await page.getByLabel('Date', { exact: true }).fill(date);
+    await page.getByRole('radio', { name: 'These hours' }).check();
+    await page.getByLabel('From', { exact: true }).fill('06:00');
+    await page.getByLabel('Until', { exact: true }).fill('07:00');
+    await page.getByRole('button', { name: 'Add override' }).click();
+    await expect(page.getByText('Hours added').first()).toBeVisible();
+
+    // The date's weekly hours are replaced: its 30-minute sessions start at 6:00 and 6:30 only.
+    await page.reload();
+    await expect(preview.getByRole('listitem').filter({ hasText: label })).toContainText('6:00 AM, 6:30 AM');
+    await expect(preview.getByRole('listitem').filter({ hasText: label })).not.toContainText('PM');
+
+    const words = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(`${date}T12:00:00Z`));
+    await page.getByRole('button', { name: `Remove the override of ${words}` }).click();
+    await expect(page.getByText('Override removed').first()).toBeVisible();
+    await expect(
+      preview.getByRole('listitem').filter({ hasText: label }).filter({ hasText: '6:00 AM' }),
+    ).toHaveCount(0);
   });
 
   test('the screen has no axe violations at 1280 and 390 px', async ({ page }) => {
