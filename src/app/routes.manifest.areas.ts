@@ -75,6 +75,7 @@ export const areaRoutes: RouteEntry[] = [
       return [sessionOptionsQueryOptions()];
     },
   },
+  { path: paths.adminAvailability, area: 'admin', module: 'admin/availability', layout: 'admin' },
   { path: paths.adminFamilies, area: 'admin', module: 'admin/families', layout: 'admin' },
   { path: paths.adminFamily.pattern, area: 'admin', module: 'admin/family', layout: 'admin' },
   { path: paths.adminSessionRoom.pattern, area: 'admin', module: 'admin/session-room', layout: 'admin' },

@@ -41,6 +41,7 @@ export const paths = {
   adCreatives: '/ad-creatives',
   admin: '/admin',
   adminSessions: '/admin/sessions',
+  adminAvailability: '/admin/availability',
   adminFamilies: '/admin/families',
   adminFamily: withParam('/admin/families/:familyId'),
   adminSessionRoom: withParam('/admin/session-room/:sessionId'),

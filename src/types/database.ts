@@ -2032,6 +2032,10 @@ export type Database = {
         Args: { function_name: string; recipient: string; client: string };
         Returns: { allowed: boolean; reason: string; retry_after_seconds: number }[];
       };
+      save_availability_week: {
+        Args: { schedule_id: string; time_zone: string; hours: Json };
+        Returns: undefined;
+      };
       set_child_login_secret: {
         Args: { login_user: string; secret: string };
         Returns: undefined;

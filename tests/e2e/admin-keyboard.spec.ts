@@ -38,6 +38,7 @@ const SECTIONS: [string, string][] = [
   ['Leads', 'Leads'],
   ['Sessions', 'Sessions'],
   ['Families', 'Families'],
+  ['Availability', 'Availability'],
   ['Landing report', 'Landing report'],
   ['Users', 'Users'],
   ['Audit logs', 'Audit logs'],

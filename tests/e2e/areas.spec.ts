@@ -100,6 +100,7 @@ test.describe('as the demo coach', () => {
       'Leads',
       'Sessions',
       'Families',
+      'My hours',
       'Account',
     ]);
     await page.goto('/admin/settings');
@@ -119,6 +120,7 @@ test.describe('as the demo admin', () => {
       'Leads',
       'Sessions',
       'Families',
+      'Availability',
       'Landing report',
       'Users',
       'Audit logs',

@@ -13,6 +13,22 @@ export interface ProvenBy {
 }
 
 export const provenByE2e: Record<string, ProvenBy> = {
+  'availability/save-week#useSaveWeek': {
+    spec: 'availability.spec.ts',
+    test: 'the coach changes their weekly hours, saves, reloads',
+  },
+  'availability/save-override#useAddOverride': {
+    spec: 'availability.spec.ts',
+    test: 'the coach adds a day off, reloads',
+  },
+  'availability/save-override#useRemoveOverride': {
+    spec: 'availability.spec.ts',
+    test: 'the coach adds a day off, reloads',
+  },
+  'availability/update-meeting-rule#useUpdateMeetingRule': {
+    spec: 'availability.spec.ts',
+    test: 'an admin picks a coach and edits a meeting rule',
+  },
   'billing/billing-function#useBillingAction': {
     spec: 'billing.spec.ts',
     test: 'a parent subscribes, switches plan',

@@ -40,7 +40,11 @@ function AdminShell() {
     >
       <AreaShell
         area={isAdmin ? 'Admin' : 'Coach'}
-        sections={isAdmin ? [...everyone, ...adminsOnly, ...own] : [...everyone, ...own]}
+        sections={
+          isAdmin
+            ? [...everyone, { to: paths.adminAvailability, label: 'Availability' }, ...adminsOnly, ...own]
+            : [...everyone, { to: paths.adminAvailability, label: 'My hours' }, ...own]
+        }
       />
     </TwoFactorGate>
   );
