@@ -95,9 +95,9 @@ const hooks = Object.entries(apiFiles).flatMap(([path, text]) => {
 
 describe('mutations proven by e2e (tests/e2e/support/mutations.ts)', () => {
   it('finds the mutation hooks of the api folders, helpers included', () => {
-    expect(hooks).toContain('leads/update-lead#useUpdateLead');
+    expect(hooks).toContain('pipeline/update-lead#useUpdateLead');
     expect(hooks).toContain('sessions/save-follow-up#useShareParentUpdate');
-    expect(hooks).not.toContain('leads/get-leads#useLeads');
+    expect(hooks).not.toContain('pipeline/get-leads#useLeads');
     expect(
       mutationHooks(
         'x.ts',

@@ -45,47 +45,47 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'family-account.spec.ts',
     test: 'edits their name, downloads the export',
   },
-  'child-accounts/save-child-login#useSaveChildLogin': {
+  'child-logins/save-child-login#useSaveChildLogin': {
     spec: 'family-child.spec.ts',
     test: 'the parent gives Leo a login',
   },
-  'child-accounts/unlock-child-login#useUnlockChildLogin': {
+  'child-logins/unlock-child-login#useUnlockChildLogin': {
     spec: 'family-child.spec.ts',
     test: "five wrong PINs lock Leo's login",
   },
-  'family/add-child#useAddChild': {
+  'parent-app/add-child#useAddChild': {
     spec: 'family-parent.spec.ts',
     test: 'a new parent signs up, confirms the email, onboards a child',
   },
-  'family/give-consent#useGiveConsent': {
+  'parent-app/give-consent#useGiveConsent': {
     spec: 'family-parent.spec.ts',
     test: 'a new parent signs up, confirms the email, onboards a child',
   },
-  'family/save-preferred-times#useSavePreferredTimes': {
+  'parent-app/save-preferred-times#useSavePreferredTimes': {
     spec: 'family-parent.spec.ts',
     test: 'a new parent signs up, confirms the email, onboards a child',
   },
-  'family/cancel-session#useCancelSession': {
+  'parent-app/cancel-session#useCancelSession': {
     spec: 'family-parent.spec.ts',
     test: 'cancels one session and asks to reschedule another',
   },
-  'family/request-reschedule#useRequestReschedule': {
+  'parent-app/request-reschedule#useRequestReschedule': {
     spec: 'family-parent.spec.ts',
     test: 'cancels one session and asks to reschedule another',
   },
-  'leads/update-lead#useUpdateLead': {
+  'pipeline/update-lead#useUpdateLead': {
     spec: 'admin-leads.spec.ts',
     test: 'works a lead from new to enrolled',
   },
-  'leads/add-lead-note#useAddLeadNote': {
+  'pipeline/add-lead-note#useAddLeadNote': {
     spec: 'admin-leads.spec.ts',
     test: 'works a lead from new to enrolled',
   },
-  'leads/enrol-lead#useEnrolLead': {
+  'pipeline/enrol-lead#useEnrolLead': {
     spec: 'admin-leads.spec.ts',
     test: 'works a lead from new to enrolled',
   },
-  'leads/unsubscribe-subscriber#useUnsubscribeSubscriber': {
+  'pipeline/unsubscribe-subscriber#useUnsubscribeSubscriber': {
     spec: 'admin-leads.spec.ts',
     test: 'the newsletter tab lists, searches and unsubscribes',
   },
@@ -161,15 +161,16 @@ export const notYetProvenByE2e: Record<string, string> = {
     'a download; family-account.spec.ts reads the file it gives',
   'account/export-family-data#useDownloadFamilyDataSummary':
     'a download; family-data-summary.spec.ts reads the page it gives',
-  'leads/export-leads#useExportLeads': 'a download; admin-leads.spec.ts reads the CSV',
-  'leads/export-subscribers#useExportSubscribers': 'a download of the subscribers as CSV; no e2e yet',
+  'pipeline/export-leads#useExportLeads': 'a download; admin-leads.spec.ts reads the CSV',
+  'pipeline/export-subscribers#useExportSubscribers': 'a download of the subscribers as CSV; no e2e yet',
   'quiz/email-results#useEmailQuizResults':
     'quiz.spec.ts checks the saved email in the database and the email in the inbox, without a reload',
   // Public forms: what they save is read by the team's screens, not by the visitor's page.
-  'leads/join-waitlist#useJoinWaitlist': 'forms.spec.ts checks the saved row in the database and the email',
-  'leads/send-contact-message#useSendContactMessage':
+  'lead-forms/join-waitlist#useJoinWaitlist':
+    'forms.spec.ts checks the saved row in the database and the email',
+  'lead-forms/send-contact-message#useSendContactMessage':
     'content.spec.ts checks the stored message in the database and the team email',
-  'leads/subscribe-newsletter#useSubscribeNewsletter':
+  'lead-forms/subscribe-newsletter#useSubscribeNewsletter':
     'forms.spec.ts checks the saved row in the database, the welcome email and the repeat answer',
   // Not proven by a reload yet: some another way, some not at all.
   'account/change-password#useChangePassword': 'no e2e yet (auth.spec.ts covers the emailed reset only)',
