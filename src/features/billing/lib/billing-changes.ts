@@ -1,10 +1,10 @@
 import { plans, type PlanId } from '@/content/plans';
 import type { BillingAction } from '../api/billing-function';
 import type { Billing } from '../api/get-billing';
-import { CONFIRMED } from './billing-copy';
+import { CONFIRMED, type Change } from './billing-copy';
 
 /** The changes a parent confirms in a dialog. */
-export type Change = 'change_plan' | 'pause' | 'resume' | 'cancel' | 'keep';
+export type { Change } from './billing-copy';
 
 /**
  * What the page waits to see in our tables after asking Stripe for something (Stripe's webhook

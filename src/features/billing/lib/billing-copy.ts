@@ -1,5 +1,7 @@
 import type { BillingSummary } from '../api/get-billing-summary';
-import type { Change } from './billing-changes';
+
+/** A change a parent can make to their plan (the billing function's actions, and keeping a plan). */
+export type Change = 'change_plan' | 'pause' | 'resume' | 'cancel' | 'keep';
 
 /** What each confirmation dialog asks, says and offers. */
 export const CHANGE_COPY: Record<Change, { title: string; description: string; confirm: string }> = {
