@@ -42,6 +42,8 @@ const stackSerialFiles: Record<string, string> = {
   'tests/integration/auth-limits.test.ts': 'counts requests against rate limits over time; bcrypt timing',
   'tests/integration/auth-enumeration.test.ts':
     'compares response times (medians) of known and unknown emails',
+  'tests/integration/child-sign-in.test.ts':
+    'compares response times (medians) of known and unknown child usernames',
   'tests/integration/auth-hooks.test.ts':
     'switches the signup_enabled flag off: every sign-up elsewhere would fail',
   'tests/integration/realtime-feature-flags.test.ts': 'toggles signup_enabled; measures change latency',
