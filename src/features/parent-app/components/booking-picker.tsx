@@ -167,7 +167,7 @@ export function BookingPicker({
                     <label
                       key={slot.startsAt}
                       className={
-                        'inline-flex min-h-11 cursor-pointer items-center rounded-full border-2 px-4 text-sm font-semibold ' +
+                        'relative inline-flex min-h-11 cursor-pointer items-center rounded-full border-2 px-4 text-sm font-semibold ' +
                         'has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 ' +
                         (checked
                           ? 'border-brand-700 bg-brand-700 text-white'
@@ -177,7 +177,7 @@ export function BookingPicker({
                       <input
                         type="radio"
                         name={`slot-${headingId}`}
-                        className="sr-only"
+                        className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
                         value={slot.startsAt}
                         checked={checked}
                         aria-label={formatSlot(slot.startsAt, zone)}
