@@ -61,7 +61,7 @@ describe('get_family_week_allowance', () => {
     await db.query(
       `insert into public.subscriptions (id, parent_id, stripe_customer_id, plan, stripe_price_id, status,
          stripe_created, last_event_at)
-       values ('sub_week_allowance_' || substr(md5($1::text), 1, 8), $1, 'cus_x', 'focused-progress', 'price_x',
+       values ('sub_week_allowance_' || substr(md5($1::text), 1, 8), $1::uuid, 'cus_x', 'focused-progress', 'price_x',
          'active', now(), now())`,
       [family.userId],
     );
