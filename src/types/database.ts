@@ -1919,6 +1919,10 @@ export type Database = {
           holds_beta_place: boolean;
         }[];
       };
+      get_family_week_allowance: {
+        Args: { week_of: string };
+        Returns: { sessions_per_week: number; reason: string; week_start: string; booked: number }[];
+      };
       get_intro_call_slots: {
         Args: { range_start: string; range_end: string };
         Returns: { starts_at: string; ends_at: string }[];

@@ -53,6 +53,14 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'family-child.spec.ts',
     test: "five wrong PINs lock Leo's login",
   },
+  'parent-app/book-session#useBookSession': {
+    spec: 'family-booking.spec.ts',
+    test: 'the parent books a session for Mia in the open times, reloads',
+  },
+  'parent-app/book-session#useMoveSession': {
+    spec: 'family-booking.spec.ts',
+    test: 'the parent books a session for Mia in the open times, reloads',
+  },
   'parent-app/add-child#useAddChild': {
     spec: 'family-parent.spec.ts',
     test: 'a new parent signs up, confirms the email, onboards a child',

@@ -18,7 +18,8 @@ export interface ScheduledSession {
 }
 
 export interface ChildSchedule {
-  child: { id: string; firstName: string } | null;
+  /** `coachId`: the child's current coach, with whom the parent books (null: none yet) */
+  child: { id: string; firstName: string; coachId: string | null } | null;
   sessions: ScheduledSession[];
 }
 
@@ -26,7 +27,7 @@ export interface ChildSchedule {
 export async function fetchChildSchedule(client: Supabase, childId: string): Promise<ChildSchedule> {
   const child = await client
     .from('children')
-    .select('id, first_name, parent_id')
+    .select('id, first_name, parent_id, coach_id')
     .eq('id', childId)
     .maybeSingle();
   if (child.error) {
@@ -38,7 +39,7 @@ export async function fetchChildSchedule(client: Supabase, childId: string): Pro
   const { data, error } = await client.rpc('get_child_schedule', { child_id: childId });
   if (error) throw error;
   return {
-    child: { id: child.data.id, firstName: child.data.first_name },
+    child: { id: child.data.id, firstName: child.data.first_name, coachId: child.data.coach_id },
     sessions: (data ?? []).map((s) => ({
       id: s.id,
       startsAt: Date.parse(s.starts_at),

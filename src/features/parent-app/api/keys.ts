@@ -7,4 +7,7 @@ export const familyKeys = {
   tools: () => [...familyKeys.all, 'tools'] as const,
   schedule: (childId: string) => [...familyKeys.all, 'schedule', childId] as const,
   session: (sessionId: string) => [...familyKeys.all, 'session', sessionId] as const,
+  openSlots: (coachId: string, from: number, to: number) =>
+    [...familyKeys.all, 'open-slots', coachId, from, to] as const,
+  allowance: (weekOf: number) => [...familyKeys.all, 'allowance', weekOf] as const,
 };

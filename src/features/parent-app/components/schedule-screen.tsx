@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import type { ScheduledSession } from '../api/get-child-schedule';
 import { useNow } from '@/lib/use-now';
 import { formatSessionTime } from '../lib/format';
 import { JoinButton } from './join-button';
+import { BookingPicker } from './booking-picker';
 import { SessionChangeForm, type SessionChange } from './session-change-forms';
 
 const statusLabel: Record<ScheduledSession['status'], string> = {
@@ -19,22 +20,39 @@ const statusLabel: Record<ScheduledSession['status'], string> = {
 function UpcomingSession({
   session,
   childName,
+  coachId,
   now,
+  focused,
+  onChanged,
 }: {
   session: ScheduledSession;
   childName: string;
+  /** the child's current coach: a session with them can be moved to another of their open times */
+  coachId: string | null;
   now: number;
+  /** just booked or moved: its heading takes the focus */
+  focused: boolean;
+  onChanged: (sessionId: string) => void;
 }) {
-  const [open, setOpen] = useState<SessionChange | null>(null);
+  const [open, setOpen] = useState<SessionChange | 'move' | null>(null);
   const canChange = session.status === 'scheduled' && now < session.changeDeadline;
   const headingId = `session-${session.id}`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focused) headingRef.current?.focus();
+  }, [focused, session.startsAt]);
   return (
     <li
       aria-labelledby={headingId}
       className="grid gap-3 rounded-3xl border border-brand-100 bg-white p-5 shadow-sm"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={headingId} className="font-display text-lg font-extrabold text-ink">
+        <h3
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="font-display text-lg font-extrabold text-ink"
+        >
           {formatSessionTime(session.startsAt)}
         </h3>
         <p className="text-sm text-ink-muted">
@@ -69,10 +87,26 @@ function UpcomingSession({
                 You can ask to reschedule or cancel until {formatSessionTime(session.changeDeadline)} (
                 {session.noticeHours} hours before the start).
               </p>
-              {open ? (
+              {open === 'move' && coachId ? (
+                <BookingPicker
+                  coachId={coachId}
+                  childName={childName}
+                  mode={{ kind: 'move', sessionId: session.id, from: session.startsAt }}
+                  onDone={(id) => {
+                    setOpen(null);
+                    onChanged(id);
+                  }}
+                  onClose={() => setOpen(null)}
+                />
+              ) : open && open !== 'move' ? (
                 <SessionChangeForm change={open} sessionId={session.id} onDone={() => setOpen(null)} />
               ) : (
                 <div className="flex flex-wrap gap-2">
+                  {coachId ? (
+                    <Button size="sm" variant="secondary" onClick={() => setOpen('move')}>
+                      Move to another time
+                    </Button>
+                  ) : null}
                   {session.openRequest ? null : (
                     <Button size="sm" variant="secondary" onClick={() => setOpen('reschedule')}>
                       Ask to reschedule
@@ -100,6 +134,9 @@ function UpcomingSession({
 export function ScheduleScreen({ childId }: { childId: string }) {
   const { data, isPending, isError, refetch } = useChildSchedule(childId);
   const now = useNow(60_000);
+  const [booking, setBooking] = useState(false);
+  const [changed, setChanged] = useState<string | null>(null);
+  const bookButtonRef = useRef<HTMLButtonElement>(null);
   if (isPending) return <p role="status">Loading...</p>;
   if (isError) {
     return (
@@ -129,6 +166,27 @@ export function ScheduleScreen({ childId }: { childId: string }) {
         <h2 id="upcoming" className="font-display text-2xl font-extrabold text-ink">
           Upcoming for {data.child.firstName}
         </h2>
+        {data.child.coachId ? (
+          booking ? (
+            <BookingPicker
+              coachId={data.child.coachId}
+              childName={data.child.firstName}
+              mode={{ kind: 'book', childId: data.child.id }}
+              onDone={(id) => {
+                setBooking(false);
+                setChanged(id);
+              }}
+              onClose={() => {
+                setBooking(false);
+                requestAnimationFrame(() => bookButtonRef.current?.focus());
+              }}
+            />
+          ) : (
+            <Button ref={bookButtonRef} className="w-fit" onClick={() => setBooking(true)}>
+              Book a session
+            </Button>
+          )
+        ) : null}
         {upcoming.length ? (
           <ul className="grid gap-4">
             {upcoming.map((session) => (
@@ -136,7 +194,10 @@ export function ScheduleScreen({ childId }: { childId: string }) {
                 key={session.id}
                 session={session}
                 childName={data.child!.firstName}
+                coachId={data.child!.coachId}
                 now={now}
+                focused={changed === session.id}
+                onChanged={setChanged}
               />
             ))}
           </ul>

@@ -1,0 +1,212 @@
+import { useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { useBookSession, useMoveSession } from '../api/book-session';
+import { useOpenSlots, useWeekAllowance } from '../api/get-open-slots';
+import {
+  addDays,
+  allowanceText,
+  formatSlot,
+  formatTime,
+  formatWeekOf,
+  groupSlotsByDay,
+  mondayOf,
+  weekIsClosed,
+  weekRange,
+} from '../lib/slots';
+
+/** How many weeks ahead the picker pages (the coach's booking window stops earlier if shorter). */
+const WEEKS_AHEAD = 8;
+
+/** The parent's time zone: the browser's, as every time on the parent's screens. */
+export function parentZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export type PickerMode =
+  { kind: 'book'; childId: string } | { kind: 'move'; sessionId: string; from: number };
+
+function errorText(error: unknown): string {
+  const e = error as { code?: string; message?: string; hint?: string } | null;
+  if (e?.code === '23P01' && e.message === 'That time was just taken') {
+    return 'That time was just taken. The open times below are fresh: choose another.';
+  }
+  return [e?.message || 'Something went wrong.', e?.hint].filter(Boolean).join(' ');
+}
+
+/**
+ * The coach's open times a week at a time, grouped by day in the parent's zone, as one radio group
+ * per day; the parent picks one and confirms. Books a new session, or moves one (`mode`).
+ */
+export function BookingPicker({
+  coachId,
+  childName,
+  mode,
+  onDone,
+  onClose,
+}: {
+  coachId: string;
+  childName: string;
+  mode: PickerMode;
+  /** after the booking or the move, with the session's id */
+  onDone: (sessionId: string) => void;
+  onClose: () => void;
+}) {
+  const zone = parentZone();
+  const [openedAt] = useState(() => Date.now());
+  const [week, setWeek] = useState(0);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  const headingId = useId();
+  const monday = addDays(mondayOf(openedAt, zone), week * 7);
+  const range = weekRange(monday, zone);
+  const from = Math.max(range.from, openedAt);
+  const slots = useOpenSlots({ coachId, from, to: range.to });
+  // the middle of the week, so the family's week (in its profile's zone) is this one
+  const allowance = useWeekAllowance(range.from + 3.5 * 86_400_000);
+  const book = useBookSession();
+  const move = useMoveSession();
+  const busy = book.isPending || move.isPending;
+  const closed = mode.kind === 'book' && allowance.data ? weekIsClosed(allowance.data) : false;
+  const days = groupSlotsByDay(
+    (slots.data ?? []).filter((s) => !(mode.kind === 'move' && s.startsAt === mode.from)),
+    zone,
+  );
+  const title = mode.kind === 'book' ? `Book a session for ${childName}` : 'Move this session';
+
+  const goTo = (next: number) => {
+    setWeek(next);
+    setPicked(null);
+    setFailure(null);
+  };
+
+  const confirm = async () => {
+    if (picked === null) return;
+    setFailure(null);
+    try {
+      if (mode.kind === 'book') {
+        const id = await book.mutateAsync({ childId: mode.childId, startsAt: picked });
+        toast({
+          title: 'Session booked',
+          description: `${formatSlot(picked, zone)}. We have told your coach.`,
+        });
+        onDone(id);
+      } else {
+        await move.mutateAsync({ sessionId: mode.sessionId, startsAt: picked });
+        toast({
+          title: 'Session moved',
+          description: `Now ${formatSlot(picked, zone)}. We have told your coach.`,
+        });
+        onDone(mode.sessionId);
+      }
+    } catch (error) {
+      setPicked(null);
+      setFailure(errorText(error));
+      // the alert is read out; focus goes to it so the keyboard continues from there
+      requestAnimationFrame(() => failureRef.current?.focus());
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4 rounded-2xl bg-cream p-4">
+      <div className="grid gap-1">
+        <h3 id={headingId} className="font-display text-lg font-extrabold text-ink">
+          {title}
+        </h3>
+        <p className="text-sm text-ink-muted">
+          Times are shown in your time zone ({zone.replace(/_/g, ' ')}).
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button size="sm" variant="ghost" disabled={week === 0} onClick={() => goTo(week - 1)}>
+          Previous week
+        </Button>
+        <p className="font-semibold text-ink" aria-live="polite">
+          Week of {formatWeekOf(monday)}
+        </p>
+        <Button size="sm" variant="ghost" disabled={week >= WEEKS_AHEAD - 1} onClick={() => goTo(week + 1)}>
+          Next week
+        </Button>
+      </div>
+      {mode.kind === 'book' && allowance.data ? (
+        <p className="text-sm text-ink" data-testid="allowance">
+          {allowanceText(allowance.data)}
+        </p>
+      ) : null}
+      {failure ? (
+        <p
+          ref={failureRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-xl bg-white p-3 text-sm font-semibold text-ink"
+        >
+          {failure}
+        </p>
+      ) : null}
+      {slots.isPending ? (
+        <p role="status">Loading open times...</p>
+      ) : slots.isError ? (
+        <div role="alert" className="grid gap-2">
+          <p>{errorText(slots.error)}</p>
+          <Button size="sm" variant="secondary" className="w-fit" onClick={() => void slots.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : closed ? null : days.length === 0 ? (
+        <p className="text-ink-muted">No open times this week. Try the next week.</p>
+      ) : (
+        <div className="grid gap-3">
+          {days.map((day) => (
+            <fieldset key={day.day} className="grid gap-2">
+              <legend className="mb-1 font-semibold text-ink">{day.label}</legend>
+              <div className="flex flex-wrap gap-2">
+                {day.slots.map((slot) => {
+                  const checked = picked === slot.startsAt;
+                  return (
+                    <label
+                      key={slot.startsAt}
+                      className={
+                        'relative inline-flex min-h-11 cursor-pointer items-center rounded-full border-2 px-4 text-sm font-semibold ' +
+                        'has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 ' +
+                        (checked
+                          ? 'border-brand-700 bg-brand-700 text-white'
+                          : 'border-brand-700 bg-white text-brand-800 hover:bg-brand-50')
+                      }
+                    >
+                      <input
+                        type="radio"
+                        name={`slot-${headingId}`}
+                        className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
+                        value={slot.startsAt}
+                        checked={checked}
+                        aria-label={formatSlot(slot.startsAt, zone)}
+                        onChange={() => {
+                          setPicked(slot.startsAt);
+                          setFailure(null);
+                        }}
+                      />
+                      {formatTime(slot.startsAt, zone)}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" disabled={picked === null || busy || closed} onClick={() => void confirm()}>
+          {picked === null
+            ? mode.kind === 'book'
+              ? 'Book this time'
+              : 'Move to this time'
+            : `${mode.kind === 'book' ? 'Book' : 'Move to'} ${formatSlot(picked, zone)}`}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          {mode.kind === 'book' ? 'Close' : 'Keep the current time'}
+        </Button>
+      </div>
+    </section>
+  );
+}
