@@ -332,6 +332,8 @@ const NEEDS_NO_CHECK: Record<string, string> = {
   'private.request_session_reschedule': "a parent asks to move their own family's session",
   'private.book_family_session': "a parent books their own child's session (children.parent_id = the caller)",
   'private.move_family_session': "a parent moves their own family's session (parent_id = the caller)",
+  'private.family_week_allowance':
+    "the caller's own family's plan allowance and sessions that week (parent_id = the caller)",
   'private.coach_open_slots':
     "a coach's open times, no family's data; the children table only tells a parent their child's coach",
   'private.child_dashboard': "a child's own dashboard (children.user_id = the caller)",
