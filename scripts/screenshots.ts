@@ -29,9 +29,12 @@ const screens: Record<Role, { name: string; path: string }[]> = {
   coach: [
     { name: 'overview', path: '/admin' },
     { name: 'sessions', path: '/admin/sessions' },
+    { name: 'hours', path: '/admin/availability' },
   ],
   parent: [
     { name: 'dashboard', path: '/app' },
+    // Mia's schedule (the seed's id), where her sessions are booked and moved
+    { name: 'schedule', path: '/app/child-schedule/d0000000-0000-4000-8000-000000000001' },
     { name: 'billing', path: '/app/billing' },
   ],
   child: [{ name: 'home', path: '/child' }],

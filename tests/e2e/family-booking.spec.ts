@@ -111,14 +111,19 @@ test('a time taken meanwhile is refused in words and the open times refresh', as
   await page.getByRole('button', { name: 'Book a session' }).click();
   const picker = page.getByRole('region', { name: 'Book a session for Mia' });
   const { name, startsAt } = await pick(page, 'Tuesday');
-  // another family takes that time with the coach first (Arjun's, booked by the team)
-  const taken = await db.query<{ id: string }>(
-    `insert into public.coaching_sessions (child_id, coach_id, starts_at)
-     values ('d0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', $1)
-     returning id`,
-    [startsAt],
-  );
-  booked.push(taken.rows[0]!.id);
+  // Another family takes that time with the coach (Arjun's, booked by the team) just as this
+  // parent's booking is sent: the race is held at the request, so no refresh of the open times
+  // can take the chosen time away first.
+  await page.route('**/rest/v1/rpc/book_family_session', async (route) => {
+    const taken = await db.query<{ id: string }>(
+      `insert into public.coaching_sessions (child_id, coach_id, starts_at)
+       values ('d0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', $1)
+       returning id`,
+      [startsAt],
+    );
+    booked.push(taken.rows[0]!.id);
+    await route.continue();
+  });
   await picker.getByRole('button', { name: `Book ${name}` }).click();
   await expect(picker.getByRole('alert')).toHaveText(/That time was just taken/);
   await expect(picker.getByRole('radio', { name })).toHaveCount(0);
