@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AppRole } from '@/features/auth/lib/roles';
 import { AreaRouter } from './area-router';
@@ -7,6 +7,7 @@ import { withSuspense } from './lazy-route';
 import { loadQueryClient, QueryBoundary } from './query-boundary';
 import { areas, signedInAreas, type LayoutName, type RouteEntry, type RouteHandle } from './routes.manifest';
 import { areaRoutes, layouts, rolesOf } from './routes.manifest.areas';
+import { getSupabase } from '@/lib/supabase';
 
 /** The signed-in areas' modules (screens, layouts, not-found), each loaded on demand. */
 const modules = import.meta.glob<{ default: ComponentType }>([
@@ -103,7 +104,26 @@ function AreaRouteTable() {
   return useRoutes(areaRouteObjects);
 }
 
+let watchingPerson = false;
+
+/**
+ * From the first signed-in screen on, the query cache is emptied whenever the person changes
+ * (src/lib/query-client.ts). Registered here, where the areas load, so the landing pages' first
+ * load carries none of it.
+ */
+function useCacheClearedOnPersonChange() {
+  useEffect(() => {
+    if (watchingPerson) return;
+    watchingPerson = true;
+    void Promise.all([getSupabase(), import('@/lib/query-client')]).then(
+      ([supabase, { clearCacheOnPersonChange }]) => clearCacheOnPersonChange(supabase),
+      () => (watchingPerson = false),
+    );
+  }, []);
+}
+
 export default function AreaRoutes() {
+  useCacheClearedOnPersonChange();
   return (
     <AreaRouter>
       <QueryBoundary>

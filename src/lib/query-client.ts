@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { loadedSupabase, whenSupabaseLoads, type Supabase } from './supabase';
+import { loadedSupabase, type Supabase } from './supabase';
 
 /**
  * The Data API answers PT401 once the token's session has ended (signed out everywhere, or a
@@ -36,5 +36,3 @@ export function clearCacheOnPersonChange(supabase: Supabase, client: QueryClient
     person = next;
   });
 }
-
-whenSupabaseLoads((supabase) => clearCacheOnPersonChange(supabase));

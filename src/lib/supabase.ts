@@ -18,21 +18,11 @@ export function getSupabase(): Promise<Supabase> {
       realtime: { heartbeatIntervalMs: 25000, timeout: 10000 },
     }),
   );
-  void client
-    .then((supabase) => {
-      loaded = supabase;
-      for (const listener of onLoad.splice(0)) listener(supabase);
-    })
-    .catch(() => (client = undefined));
+  void client.then(
+    (supabase) => (loaded = supabase),
+    () => (client = undefined),
+  );
   return client;
-}
-
-const onLoad: ((supabase: Supabase) => void)[] = [];
-
-/** Calls `listener` with the client once it has loaded (at once if it has), without loading it. */
-export function whenSupabaseLoads(listener: (supabase: Supabase) => void): void {
-  if (loaded) listener(loaded);
-  else onLoad.push(listener);
 }
 
 /** The client if it has loaded already (without loading it). */

@@ -12,7 +12,7 @@ vi.mock('@/lib/supabase', () => {
   return { getSupabase: () => Promise.resolve(client) };
 });
 
-const { invokeFunction } = await import('../invoke-function');
+const { FunctionError, invokeFunction } = await import('../invoke-function');
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -26,6 +26,17 @@ describe('invokeFunction', () => {
   it("throws the function's own reason when it refuses", async () => {
     answer.current = () => json({ error: 'That email already has an account.' }, 409);
     await expect(invokeFunction('admin-users', {})).rejects.toThrow('That email already has an account.');
+  });
+
+  it("carries the function's code and the HTTP status, so a screen can tell refusals apart", async () => {
+    answer.current = () => json({ error: 'Wrong username or PIN.', code: 'invalid_credentials' }, 400);
+    const refusal = await invokeFunction('child-sign-in', {}).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(FunctionError);
+    expect(refusal).toMatchObject({
+      message: 'Wrong username or PIN.',
+      code: 'invalid_credentials',
+      status: 400,
+    });
   });
 
   it("throws supabase-js's error when the refusal carries no reason", async () => {

@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 const signOut = vi.fn(() => Promise.resolve({ error: null }));
 vi.mock('../supabase', () => ({
   loadedSupabase: () => ({ auth: { signOut } }),
-  whenSupabaseLoads: () => undefined,
 }));
 
 const { queryClient, clearCacheOnPersonChange } = await import('../query-client');

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { LoginForm } from '../components/login-form';
 import { AuthContext, type AuthContextValue } from '../lib/auth-context';
-import { ChildSignInError } from '../api/child-sign-in';
+import { FunctionError } from '@/lib/invoke-function';
 import { CHILD_LOGIN_FAILED, CHILD_LOGIN_LOCKED } from '../lib/child-login';
 
 /**
@@ -15,7 +15,7 @@ function renderForm(refusal = 'Invalid login credentials') {
   const signIn = vi.fn(() =>
     Promise.reject(Object.assign(new Error(refusal), { code: 'invalid_credentials' })),
   );
-  const signInChild = vi.fn(() => Promise.reject(new ChildSignInError(refusal, 'invalid_credentials', 400)));
+  const signInChild = vi.fn(() => Promise.reject(new FunctionError(refusal, 'invalid_credentials', 400)));
   const auth = { signIn, signInChild } as unknown as AuthContextValue;
   render(
     <AuthContext.Provider value={auth}>

@@ -24,7 +24,7 @@ export interface AuthContextValue {
   signIn(email: string, password: string): Promise<void>;
   /**
    * A child's sign-in with the username their parent gave them (through the child-sign-in
-   * function); throws its refusal (a ChildSignInError: its message and code).
+   * function); throws its refusal (a FunctionError: its message and code).
    */
   signInChild(username: string, secret: string): Promise<void>;
   /** Creates the account; resolves whether the email must be confirmed before signing in. */
