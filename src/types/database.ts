@@ -1796,19 +1796,6 @@ export type Database = {
           families_enrolled: number;
         }[];
       };
-      admin_users: {
-        Args: never;
-        Returns: {
-          id: string;
-          email: string;
-          first_name: string;
-          last_name: string;
-          roles: Database['public']['Enums']['app_role'][];
-          created_at: string;
-          last_sign_in_at: string;
-          last_login_at: string;
-        }[];
-      };
       audit_log_facets: {
         Args: never;
         Returns: { action: string; entity_type: string; entries: number }[];

@@ -240,19 +240,35 @@ describe('hygiene', () => {
   });
 });
 
-describe('admin_users', () => {
-  it('lists every account with its email and roles for an admin', async () => {
+describe('admin_accounts', () => {
+  it('lists every account with its email and roles for an admin, and a child login by its username alone', async () => {
     const result = await asActor(db, 'admin', world.users.admin, async (d) => {
-      const { rows } = await d.query('select id, email, first_name, roles from public.admin_users()');
-      return rows.find((r) => r.id === world.users.coach);
+      const { rows } = await d.query(
+        'select id, email, first_name, roles, child_username from public.admin_accounts()',
+      );
+      return rows;
     });
-    expect(result.ok && result.value).toMatchObject({ first_name: 'Casey', roles: '{coach}' });
-    expect(result.ok && result.value.email).toMatch(/@example\.com$/);
+    const rows = result.ok ? result.value : [];
+    expect(rows.find((r) => r.id === world.users.coach)).toMatchObject({
+      first_name: 'Casey',
+      roles: '{coach}',
+    });
+    expect(rows.find((r) => r.id === world.users.coach)?.email).toMatch(/@example\.com$/);
+    const childLogins = rows.filter((r) => r.child_username !== null);
+    expect(childLogins.length).toBeGreaterThan(0);
+    for (const login of childLogins) expect(login.email).toBeNull();
+  });
+
+  it("no older function answers a child login's Auth address", async () => {
+    const { rows } = await db.query(
+      "select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where p.proname = 'admin_users'",
+    );
+    expect(rows).toEqual([]);
   });
 
   it.each(['parent', 'coach'] as const)('refuses a %s (42501)', async (actor) => {
     const result = await asActor(db, actor, world.users[actor], (d) =>
-      d.query('select * from public.admin_users()'),
+      d.query('select * from public.admin_accounts()'),
     );
     expect(result.ok ? 'ok' : result.error.code).toBe('42501');
   });

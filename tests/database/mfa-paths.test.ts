@@ -63,12 +63,6 @@ describe('definer functions staff call: refused short of two-factor sign-in, ser
       served: (o) => expect(o).toMatchObject({ ok: true, value: expect.any(Number) as unknown }),
     },
     {
-      name: 'admin_users',
-      actor: 'admin',
-      sql: 'select count(*)::int as v from public.admin_users()',
-      served: (o) => expect(o).toMatchObject({ ok: true }),
-    },
-    {
       name: 'lead_assignees (admin)',
       actor: 'admin',
       sql: 'select count(*)::int as v from public.lead_assignees()',
@@ -113,8 +107,8 @@ describe('definer functions staff call: refused short of two-factor sign-in, ser
   }
 
   it('the refusal says what to do: enter the app’s code, or set one up while it is required', async () => {
-    const verify = await run('admin', AT_AAL1, 'select count(*) from public.admin_users()');
-    const enrol = await run('admin', UNENROLLED_WHILE_REQUIRED, 'select count(*) from public.admin_users()');
+    const verify = await run('admin', AT_AAL1, 'select count(*) from public.admin_accounts()');
+    const enrol = await run('admin', UNENROLLED_WHILE_REQUIRED, 'select count(*) from public.admin_accounts()');
     expect((verify as { message: string }).message).toContain('enter the code from your authenticator app');
     expect((enrol as { message: string }).message).toContain('set up an authenticator app at /admin/account');
   });

@@ -112,7 +112,7 @@ describe('the demo accounts', () => {
     expect(report.error).toBeNull();
     expect(report.data?.map((r: { path: string }) => r.path)).toContain('/coaching-home');
 
-    const users = await admin.rpc('admin_users');
+    const users = await admin.rpc('admin_accounts');
     expect(users.error).toBeNull();
     expect(users.data?.map((u: { email: string }) => u.email)).toEqual(
       expect.arrayContaining(demoAdults.map((u) => u.email)),
@@ -132,7 +132,7 @@ describe('the demo accounts', () => {
     expect(own.data).toEqual([{ first_name: 'Mia' }]);
     const rows = await child.from('children').select('first_name');
     expect(rows.data).toEqual([]);
-    const users = await child.rpc('admin_users');
+    const users = await child.rpc('admin_accounts');
     expect(users.error?.code).toBe('42501');
   });
 });
