@@ -103,6 +103,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
     role: session.viewerRole,
     // the camera and microphone are settled first, so the links start with them
     active: joinRequested && media.ready && !endedByMe,
+    warm: session.status === 'scheduled' && now >= session.opensAt && now < session.closesAt,
     localMedia: () => {
       const m = mediaRef.current;
       return { stream: m.stream ?? new MediaStream(), audio: m.audio, video: m.video };

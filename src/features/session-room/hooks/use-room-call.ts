@@ -31,11 +31,19 @@ export interface RoomCallOptions {
   viewer: Viewer;
   role: RoomRole;
   active: boolean;
+  /**
+   * The room is open to this viewer (still in the lobby or not): the STUN/TURN servers are fetched
+   * and the Realtime socket opened ahead of Join, so pressing it starts the links at once.
+   */
+  warm?: boolean;
   localMedia: () => LocalMedia;
   announced: { camera: boolean; microphone: boolean; screen: boolean };
 }
 
 export type ChannelTrouble = null | 'refused' | 'reconnecting';
+
+/** STUN/TURN servers fetched in the lobby serve a Join this soon after (their credentials last longer). */
+const WARM_ICE_MS = 5 * 60_000;
 
 /** How often a visit tells the server it is still in the room. */
 const ATTENDANCE_HEARTBEAT_MS = 30_000;
@@ -63,6 +71,7 @@ export function useRoomCall(options: RoomCallOptions) {
   const [trouble, setTrouble] = useState<ChannelTrouble>(null);
   const [endedHere, setEndedHere] = useState(false);
   const channelRef = useRef<RealtimeChannel | null>(null);
+  const warmIce = useRef<{ at: number; servers: Promise<RTCIceServer[]> } | null>(null);
   const meshRef = useRef<Mesh | null>(null);
   const optionsRef = useRef(options);
   useEffect(() => {
@@ -82,6 +91,13 @@ export function useRoomCall(options: RoomCallOptions) {
     }),
     [peerId, viewer.userId, viewer.name, role, joinedAt],
   );
+
+  const warm = options.warm ?? false;
+  useEffect(() => {
+    if (!warm) return;
+    warmIce.current = { at: Date.now(), servers: getIceServers(sessionId) };
+    void getSupabase().then((supabase) => supabase.realtime.connect());
+  }, [warm, sessionId]);
 
   // The coach's "end" closes the call here too: links, channel and the visit's record.
   const live = active && !endedHere;
@@ -117,7 +133,10 @@ export function useRoomCall(options: RoomCallOptions) {
     const onPageHide = () => leaveVisit();
     window.addEventListener('pagehide', onPageHide);
 
-    void Promise.all([getSupabase(), getIceServers(sessionId)]).then(([supabase, servers]) => {
+    const warmed = warmIce.current;
+    const servers =
+      warmed && Date.now() - warmed.at < WARM_ICE_MS ? warmed.servers : getIceServers(sessionId);
+    void Promise.all([getSupabase(), servers]).then(([supabase, servers]) => {
       if (stopped) return;
       ice = servers;
       const channel = supabase.channel(topic, {
