@@ -51,6 +51,12 @@ export function mailerFromEnv(env: MailEnv = Deno.env): Mailer {
   });
 }
 
+/** The address part of MAIL_FROM ("Ploom <hello@ploom.family>" → hello@ploom.family). */
+export function mailFromAddress(env: MailEnv = Deno.env): string {
+  const from = env.get('MAIL_FROM') || DEFAULT_FROM;
+  return (/<([^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
+}
+
 export function resendMailer(options: {
   apiKey: string;
   from: string;
