@@ -1875,6 +1875,10 @@ export type Database = {
         Args: never;
         Returns: { token: string; kind: string; created_at: string }[];
       };
+      delete_calendar_feed: {
+        Args: never;
+        Returns: undefined;
+      };
       delete_family_data: {
         Args: { account: string };
         Returns: unknown;

@@ -95,7 +95,11 @@ test.describe('a parent', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test('the card fits 390 px: make a link, reload', async ({ page, logIn, newParent }) => {
+    test('the card fits 390 px: a parent makes a link, turns the feed off, reloads', async ({
+      page,
+      logIn,
+      newParent,
+    }) => {
       test.setTimeout(90_000);
       const { email, password } = await newParent({ firstName: 'Pip' });
       await logIn(email, password);
@@ -103,12 +107,25 @@ test.describe('a parent', () => {
       await page.goto('/app/account?section=calendar');
       await page.getByRole('button', { name: 'Make my calendar link' }).click();
       await expect(linkField(page)).toHaveValue(FEED_URL);
+      const url = await linkField(page).inputValue();
       await fitsTheWindow(page, 390);
       await expectNoAxeViolations(page);
+
       await page.reload();
       await expect(page.getByText('Your calendar feed is on')).toBeVisible();
       await fitsTheWindow(page, 390);
       await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: 'Turn off the feed' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Turn off your calendar feed?' });
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Turn off the feed' }).click();
+      await expect(page.getByText('Calendar feed turned off', { exact: true })).toBeVisible();
+      await expect(page.getByText('You have no calendar link yet.')).toBeVisible();
+      expect((await fetchFeed(page, url)).status).toBe(404);
+      await page.reload();
+      await expect(page.getByText('You have no calendar link yet.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Make my calendar link' })).toBeVisible();
     });
   });
 });

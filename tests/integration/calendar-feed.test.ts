@@ -134,6 +134,16 @@ describe("a family's calendar feed", () => {
     expect((await fetchFeed(second.data!.token)).status).toBe(200);
   });
 
+  it('turned off, the URL is a 404 and the screen finds no feed', async () => {
+    const made = await practice.parent.client.rpc('create_calendar_feed').single<{ token: string }>();
+    expect((await fetchFeed(made.data!.token)).status).toBe(200);
+    const off = await practice.parent.client.rpc('delete_calendar_feed');
+    expect(off.error).toBeNull();
+    expect((await fetchFeed(made.data!.token)).status).toBe(404);
+    const shown = await practice.parent.client.rpc('get_calendar_feed').maybeSingle();
+    expect(shown.data).toBeNull();
+  });
+
   it('no one else can read or make it: anon is refused, the token is not stored', async () => {
     const anon = await fetch(`${stackEnv.url}/rest/v1/rpc/create_calendar_feed`, {
       method: 'POST',

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { env } from '@/lib/env';
 import { useCreateCalendarFeed, type NewCalendarFeed } from '../api/create-calendar-feed';
+import { useDeleteCalendarFeed } from '../api/delete-calendar-feed';
 import { useCalendarFeed, type CalendarFeedKind } from '../api/get-calendar-feed';
 import { feedLinks } from '../lib/feed-links';
 
@@ -32,8 +33,9 @@ function failure(error: unknown): { title: string; description: string } {
 export function CalendarFeedCard({ userId, kind }: { userId: string; kind: CalendarFeedKind }) {
   const feed = useCalendarFeed(userId);
   const create = useCreateCalendarFeed(userId);
+  const turnOff = useDeleteCalendarFeed(userId);
   const [fresh, setFresh] = useState<NewCalendarFeed | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'renew' | 'off' | null>(null);
   const urlField = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const urlId = useId();
@@ -43,15 +45,32 @@ export function CalendarFeedCard({ userId, kind }: { userId: string; kind: Calen
     create.mutate(undefined, {
       onSuccess: (made) => {
         setFresh(made);
-        setConfirming(false);
+        setConfirming(null);
         toast({
           title: feed.data ? 'New calendar link made' : 'Calendar link made',
           description: feed.data ? 'The old link no longer works.' : undefined,
         });
       },
       onError: (error) => {
-        setConfirming(false);
+        setConfirming(null);
         toast({ ...failure(error), variant: 'destructive' });
+      },
+    });
+
+  const stop = () =>
+    turnOff.mutate(undefined, {
+      onSuccess: () => {
+        setFresh(null);
+        setConfirming(null);
+        toast({ title: 'Calendar feed turned off', description: 'Its link no longer works.' });
+      },
+      onError: () => {
+        setConfirming(null);
+        toast({
+          title: 'The feed is still on',
+          description: 'Please try again in a moment.',
+          variant: 'destructive',
+        });
       },
     });
 
@@ -164,9 +183,18 @@ export function CalendarFeedCard({ userId, kind }: { userId: string; kind: Calen
         {!feed.isPending && !feed.isError ? (
           <div>
             {existing ? (
-              <Button variant={links ? 'ghost' : 'secondary'} size="sm" onClick={() => setConfirming(true)}>
-                Make a new link
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant={links ? 'ghost' : 'secondary'}
+                  size="sm"
+                  onClick={() => setConfirming('renew')}
+                >
+                  Make a new link
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setConfirming('off')}>
+                  Turn off the feed
+                </Button>
+              </div>
             ) : (
               <Button size="sm" onClick={make} disabled={create.isPending}>
                 {create.isPending ? 'Working…' : 'Make my calendar link'}
@@ -177,14 +205,25 @@ export function CalendarFeedCard({ userId, kind }: { userId: string; kind: Calen
       </div>
 
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={confirming === 'renew'}
+        onOpenChange={(open) => setConfirming(open ? 'renew' : null)}
         title="Make a new calendar link?"
         description="The current link stops working at once: calendars subscribed to it stop updating until you subscribe them to the new one."
         confirmLabel="Make a new link"
         cancelLabel="Keep the current link"
         busy={create.isPending}
         onConfirm={make}
+      />
+      <ConfirmDialog
+        open={confirming === 'off'}
+        onOpenChange={(open) => setConfirming(open ? 'off' : null)}
+        title="Turn off your calendar feed?"
+        description="Its link stops working at once and calendars subscribed to it stop updating. Your meetings stay in Ploom, and you can make a new link later."
+        confirmLabel="Turn off the feed"
+        cancelLabel="Keep it on"
+        tone="danger"
+        busy={turnOff.isPending}
+        onConfirm={stop}
       />
     </section>
   );
