@@ -88,6 +88,12 @@ describe('definer functions staff call: refused short of two-factor sign-in, ser
       served: (o) => expect(o).toMatchObject({ ok: true }),
     },
     {
+      name: 'create_calendar_feed (a feed with children’s names leaves the product)',
+      actor: 'coach',
+      sql: 'select kind as v from public.create_calendar_feed()',
+      served: (o) => expect(o).toEqual({ ok: true, value: 'staff' }),
+    },
+    {
       name: 'landing_report (visitors’ data)',
       actor: 'admin',
       sql: "select count(*)::int as v from public.landing_report(now() - interval '7 days', now())",

@@ -33,6 +33,14 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'billing.spec.ts',
     test: 'a parent subscribes, switches plan',
   },
+  'calendar-feed/create-calendar-feed#useCreateCalendarFeed': {
+    spec: 'calendar-feed.spec.ts',
+    test: 'a parent makes a calendar link, copies it, makes a new one, reloads',
+  },
+  'calendar-feed/delete-calendar-feed#useDeleteCalendarFeed': {
+    spec: 'calendar-feed.spec.ts',
+    test: 'a parent makes a link, turns the feed off, reloads',
+  },
   'points/manage-rewards#useAddReward': {
     spec: 'child-rewards.spec.ts',
     test: 'a reward the parent sets shows',

@@ -1,16 +1,22 @@
 import { AreaPage } from '@/app/components/area-shell';
 import { useStaffArea } from '@/app/components/staff-area';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
 import { EnrolFactor } from '@/features/mfa/components/enrol-factor';
 import { FactorList } from '@/features/mfa/components/factor-list';
 
-/** /admin/account: the staff member's own two-factor sign-in (authenticator apps). */
+/**
+ * /admin/account: the staff member's own two-factor sign-in (authenticator apps) and their private
+ * calendar feed (the sessions they coach, the intro calls they host).
+ */
 export default function AccountScreen() {
   const area = useStaffArea();
+  const { user } = useAuth();
   return (
     <AreaPage
       area={area}
       title="Account"
-      description="Two-factor sign-in: a code from an authenticator app at every sign-in."
+      description="Two-factor sign-in, and your meetings in your own calendar."
     >
       <section aria-labelledby="factors-heading">
         <h2 id="factors-heading" className="mb-3 font-display text-xl font-bold">
@@ -24,6 +30,11 @@ export default function AccountScreen() {
         </h2>
         <EnrolFactor />
       </section>
+      {user ? (
+        <div className="mt-8">
+          <CalendarFeedCard userId={user.id} kind="staff" />
+        </div>
+      ) : null}
     </AreaPage>
   );
 }

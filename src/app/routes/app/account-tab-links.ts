@@ -8,5 +8,6 @@ export const accountTabLinks: AccountTabLink[] = [
   { tab: 'profile', label: 'Profile', href: paths.appAccount },
   { tab: 'children', label: 'Children', href: paths.appAccountChildren },
   { tab: 'notifications', label: 'Notifications', href: sectionHref('notifications') },
+  { tab: 'calendar', label: 'Calendar', href: sectionHref('calendar') },
   { tab: 'data', label: 'Your data', href: sectionHref('data') },
 ];

@@ -9,10 +9,11 @@ import { ProfileForm } from '@/features/account/components/profile-form';
 import { SignInForms } from '@/features/account/components/sign-in-forms';
 import { YourData } from '@/features/account/components/your-data';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
 import { accountTabLinks } from './account-tab-links';
 
 function currentTab(section: string | null): Exclude<AccountTab, 'children'> {
-  return section === 'notifications' || section === 'data' ? section : 'profile';
+  return section === 'notifications' || section === 'calendar' || section === 'data' ? section : 'profile';
 }
 
 export default function Screen() {
@@ -35,6 +36,7 @@ export default function Screen() {
           </>
         ) : null}
         {tab === 'notifications' ? <NotificationForm userId={user.id} /> : null}
+        {tab === 'calendar' ? <CalendarFeedCard userId={user.id} kind="family" /> : null}
         {tab === 'data' ? (
           <YourData
             privacyHref={paths.privacy}

@@ -1,7 +1,7 @@
 import { Link } from '@/lib/navigation';
 import { cn } from '@/lib/cn';
 
-export type AccountTab = 'profile' | 'children' | 'notifications' | 'data';
+export type AccountTab = 'profile' | 'children' | 'notifications' | 'calendar' | 'data';
 
 export interface AccountTabLink {
   tab: AccountTab;
