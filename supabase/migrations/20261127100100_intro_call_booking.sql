@@ -7,8 +7,7 @@
 -- taken"). The lead moves to 'call_scheduled' ("Intro call booked" on the pipeline's screens) and
 -- is assigned to the host when it has no one yet; the lead's history records both as it records
 -- every status change (leads_record_events). Moving the call keeps its row (so its calendar UID),
--- cancelling it puts the lead back to 'new' for the team to follow up. A move counts the call being
--- moved as its host's meeting, so a move within its own buffer goes to another host or is refused.
+-- cancelling it puts the lead back to 'new' for the team to follow up.
 
 -- The parent's zone when they booked (their browser's), for the emails' times.
 alter table public.intro_calls add column parent_time_zone text not null default 'UTC';
@@ -119,11 +118,11 @@ begin
 
   -- every host who offers that time at all (bookings aside), locked in one order
   for sc in
-    select distinct o.schedule_id
+    select distinct s.id as schedule_id
     from public.availability_schedules s
     cross join lateral private.open_slots(s.id, 'intro_call', slot, slot + interval '1 minute', now(), null, false) o
     where s.takes_intro_calls and o.starts_at = slot
-    order by o.schedule_id
+    order by s.id
   loop
     perform private.lock_host_bookings(sc.schedule_id);
   end loop;
@@ -133,12 +132,14 @@ begin
   end if;
 
   -- after the locks: who still has it open, the fewest upcoming calls first (then at random)
-  select o.schedule_id, private.schedule_host(o.schedule_id) into chosen, chosen_host
-  from private.intro_call_open_slots(slot, slot + interval '1 minute') o
-  where o.starts_at = slot
+  -- (the call being moved blocks no time of its own)
+  select s.id, private.schedule_host(s.id) into chosen, chosen_host
+  from public.availability_schedules s
+  cross join lateral private.open_slots(s.id, 'intro_call', slot, slot + interval '1 minute', now(), current_call.id) o
+  where s.takes_intro_calls and o.starts_at = slot
   order by (
     select count(*) from public.intro_calls x
-    where x.host_id = private.schedule_host(o.schedule_id) and x.status = 'scheduled' and x.starts_at > now()
+    where x.host_id = private.schedule_host(s.id) and x.status = 'scheduled' and x.starts_at > now()
       and x.id is distinct from current_call.id
   ), random()
   limit 1;

@@ -108,7 +108,8 @@ set search_path = ''
 as $$
   insert into public.intro_call_emails (intro_call_id, kind, recipient, recipient_user_id, starts_at, previous_starts_at)
   select call, kind, recipient, case when recipient = 'host' then host end, starts_at, previous
-  where recipient = 'parent' or host is not null
+  -- (a host whose account is being deleted is told nothing)
+  where recipient = 'parent' or exists (select 1 from auth.users u where u.id = host)
 $$;
 revoke execute on function private.queue_intro_call_email(uuid, text, text, uuid, timestamptz, timestamptz)
   from public, anon, authenticated;
