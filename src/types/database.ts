@@ -1919,6 +1919,18 @@ export type Database = {
         Args: { token: string; starts_at: string; time_zone: string };
         Returns: { call_id: string; starts_at: string; host_name: string }[];
       };
+      calendar_feed_events: {
+        Args: { feed_token: string };
+        Returns: {
+          owner_kind: string;
+          meeting: string;
+          id: string;
+          starts_at: string;
+          duration_minutes: number;
+          child_first_name: string;
+          coach_name: string;
+        }[];
+      };
       cancel_family_session: {
         Args: { session_id: string; reason?: string };
         Returns: undefined;
@@ -1985,7 +1997,12 @@ export type Database = {
           coach_name: string;
           current: boolean;
           message: string;
+          calendar_sequence: number;
         }[];
+      };
+      create_calendar_feed: {
+        Args: never;
+        Returns: { token: string; kind: string; created_at: string }[];
       };
       delete_family_data: {
         Args: { account: string };
@@ -2002,6 +2019,10 @@ export type Database = {
       export_family_data: {
         Args: never;
         Returns: Json;
+      };
+      get_calendar_feed: {
+        Args: never;
+        Returns: { kind: string; created_at: string }[];
       };
       get_child_schedule: {
         Args: { child_id: string };

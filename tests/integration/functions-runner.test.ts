@@ -159,12 +159,14 @@ describe('config.toml', () => {
     });
   });
 
-  it("marks only track-page-leave and stripe-webhook (Stripe signs it) as open in the project's own config", () => {
+  it("marks only track-page-leave, stripe-webhook (Stripe signs it) and calendar-feed (its URL's secret token) as open in the project's own config", () => {
     const settings = parseFunctionSettings(
       fs.readFileSync(path.join(PROJECT_ROOT, 'supabase', 'config.toml'), 'utf8'),
     );
     const open = [...settings].filter(([, s]) => !s.verifyJwt).map(([name]) => name);
-    expect(open).toEqual(['track-page-leave', 'stripe-webhook']);
+    // calendar-feed: calendar apps subscribe to a URL and send no key; the secret token in the
+    // path is checked by its hash, and anything else is a 404 (docs/decisions/176).
+    expect(open).toEqual(['track-page-leave', 'stripe-webhook', 'calendar-feed']);
     for (const name of fs.readdirSync(path.join(PROJECT_ROOT, 'supabase', 'functions'))) {
       if (fs.existsSync(path.join(PROJECT_ROOT, 'supabase', 'functions', name, 'index.ts'))) {
         expect(settings.has(name), `${name} is listed in config.toml`).toBe(true);

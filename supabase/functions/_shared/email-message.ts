@@ -10,4 +10,16 @@ export interface EmailMessage {
   html: string;
   text: string;
   replyTo?: string;
+  /** files sent with the email, e.g. a meeting's .ics (`calendarAttachment` in ics.ts) */
+  attachments?: EmailAttachment[];
+}
+
+/** A text file sent with an email; both transports send it base64-encoded with its content type. */
+export interface EmailAttachment {
+  /** e.g. invite.ics */
+  filename: string;
+  /** e.g. `text/calendar; method=REQUEST; charset=UTF-8` */
+  contentType: string;
+  /** the file's text (sent as UTF-8) */
+  content: string;
 }

@@ -2,9 +2,24 @@
 import nodemailer from 'npm:nodemailer@10.6.0';
 import { headerSafe } from './html.ts';
 
-import type { EmailMessage } from './email-message.ts';
+import type { EmailAttachment, EmailMessage } from './email-message.ts';
 
-export type { EmailMessage };
+export type { EmailAttachment, EmailMessage };
+
+/** UTF-8 text as base64 (btoa alone takes Latin-1 only). */
+export function base64Utf8(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** A file name as both transports may send it: no path, quotes or control characters. */
+function safeFilename(name: string): string {
+  // deno-lint-ignore no-control-regex
+  return name.replace(/[\u0000-\u001f\u007f"\\/]/g, '').slice(0, 100) || 'attachment';
+}
 
 /** Sends one email or throws. Functions depend on this, so tests pass an in-memory fake. */
 export interface Mailer {
@@ -36,6 +51,12 @@ export function mailerFromEnv(env: MailEnv = Deno.env): Mailer {
   });
 }
 
+/** The address part of MAIL_FROM ("Ploom <hello@ploom.family>" → hello@ploom.family). */
+export function mailFromAddress(env: MailEnv = Deno.env): string {
+  const from = env.get('MAIL_FROM') || DEFAULT_FROM;
+  return (/<([^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
+}
+
 export function resendMailer(options: {
   apiKey: string;
   from: string;
@@ -55,6 +76,15 @@ export function resendMailer(options: {
           html: message.html,
           text: message.text,
           ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: safeFilename(file.filename),
+                  content: base64Utf8(file.content),
+                  content_type: headerSafe(file.contentType, 200),
+                })),
+              }
+            : {}),
         }),
         signal: AbortSignal.timeout(10000),
       });
@@ -96,6 +126,16 @@ export function smtpMailer(options: {
         html: message.html,
         text: message.text,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((file: EmailAttachment) => ({
+                filename: safeFilename(file.filename),
+                content: base64Utf8(file.content),
+                encoding: 'base64',
+                contentType: headerSafe(file.contentType, 200),
+              })),
+            }
+          : {}),
       });
     },
   };

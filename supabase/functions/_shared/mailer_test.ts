@@ -1,5 +1,15 @@
 import assert from 'node:assert/strict';
-import { mailerFromEnv, memoryMailer, resendMailer, type EmailMessage } from './mailer.ts';
+import { calendarAttachment, sessionUid } from './ics.ts';
+import { base64Utf8, mailerFromEnv, memoryMailer, resendMailer, type EmailMessage } from './mailer.ts';
+
+const invite = () =>
+  calendarAttachment({
+    uid: sessionUid('s1'),
+    sequence: 1,
+    start: new Date('2026-12-03T16:30:00Z'),
+    end: new Date('2026-12-03T17:00:00Z'),
+    summary: 'Séance, Mia',
+  });
 
 const message = (overrides: Partial<EmailMessage> = {}): EmailMessage => ({
   to: 'parent@example.com',
@@ -31,6 +41,28 @@ Deno.test('the Resend transport posts the message to the Resend API with the key
     text: 'Hello',
     reply_to: 'team@example.com',
   });
+});
+
+Deno.test('the Resend transport sends attachments base64-encoded with their content type', async () => {
+  let body: Record<string, unknown> = {};
+  const fakeFetch = ((_url: string, init: RequestInit) => {
+    body = JSON.parse(String(init.body));
+    return Promise.resolve(new Response('{"id":"1"}', { status: 200 }));
+  }) as unknown as typeof fetch;
+  const attachment = invite();
+  await resendMailer({ apiKey: 're_test', from: 'x@example.com', fetch: fakeFetch }).send(
+    message({ attachments: [attachment] }),
+  );
+  const [sent] = body.attachments as { filename: string; content: string; content_type: string }[];
+  assert.equal(sent.filename, 'invite.ics');
+  assert.equal(sent.content_type, 'text/calendar; method=REQUEST; charset=UTF-8');
+  const decoded = new TextDecoder().decode(Uint8Array.from(atob(sent.content), (c) => c.charCodeAt(0)));
+  assert.equal(decoded, attachment.content);
+  assert.match(decoded, /SUMMARY:Séance\\, Mia/);
+});
+
+Deno.test('base64Utf8 encodes text beyond Latin-1', () => {
+  assert.equal(base64Utf8('é🎈'), 'w6nwn46I');
 });
 
 Deno.test('the Resend transport throws when Resend refuses the message', async () => {
@@ -100,7 +132,7 @@ Deno.test('the SMTP transport delivers to the configured server', async () => {
   const mailer = mailerFromEnv(
     env({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), MAIL_FROM: 'Ploom <hello@ploom.local>' }),
   );
-  await mailer.send(message({ subject: 'Welcome\nX-Injected: yes' }));
+  await mailer.send(message({ subject: 'Welcome\nX-Injected: yes', attachments: [invite()] }));
   const data = await Promise.race([
     received,
     new Promise<string>((resolve) => setTimeout(() => resolve(''), 3000)),
@@ -109,6 +141,15 @@ Deno.test('the SMTP transport delivers to the configured server', async () => {
   assert.match(data, /^Subject: Welcome X-Injected: yes$/m);
   assert.doesNotMatch(data, /^X-Injected:/m);
   assert.match(data, /^To: parent@example.com$/m);
+  assert.match(data, /^Content-Type: text\/calendar; method=REQUEST; charset=UTF-8/m);
+  assert.match(data, /filename=invite\.ics/);
+  const base64 = data
+    .split(/filename=invite\.ics\n(?:.+\n)*?\n/)[1]
+    .split('\n--')[0]
+    .replace(/\n/g, '');
+  const decoded = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+  assert.match(decoded, /^BEGIN:VCALENDAR\r\n/);
+  assert.match(decoded, /UID:session-s1@ploom/);
 });
 
 Deno.test('the memory mailer records messages and can simulate a failure', async () => {

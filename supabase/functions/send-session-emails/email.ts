@@ -1,6 +1,7 @@
 import { renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
+import { calendarAttachment, sessionUid, type CalendarEvent } from '../_shared/ics.ts';
 
 export type SessionEmailKind =
   'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h' | 'reschedule_requested';
@@ -22,6 +23,48 @@ export interface SessionEmail {
   coachName: string | null;
   /** what the family wrote (a reschedule request), else null */
   message?: string | null;
+  /**
+   * the .ics SEQUENCE: how many changes were announced to this recipient before this email
+   * (public.claim_session_emails), so a move updates the event already in their calendar
+   */
+  calendarSequence: number;
+}
+
+/** Kinds that carry the session's .ics: each describes the session as it now stands. */
+const WITH_CALENDAR_FILE = new Set<SessionEmailKind>([
+  'booked',
+  'moved',
+  'cancelled',
+  'reminder_24h',
+  'reminder_1h',
+]);
+
+/**
+ * The session as a calendar event for this recipient (UID session-<id>@ploom): a cancellation is
+ * METHOD:CANCEL, so the calendar removes the event it holds.
+ */
+export function sessionCalendarEvent(
+  email: SessionEmail,
+  siteUrl: string,
+  organizerEmail = 'hello@ploom.local',
+): CalendarEvent {
+  const link = sessionLink(email, siteUrl);
+  const summary =
+    email.recipient === 'family'
+      ? `${email.childFirstName}'s Ploom session${email.coachName ? ` with ${email.coachName}` : ''}`
+      : `Ploom session: ${email.childFirstName}`;
+  return {
+    uid: sessionUid(email.sessionId),
+    sequence: email.calendarSequence,
+    start: email.startsAt,
+    end: new Date(email.startsAt.getTime() + email.durationMinutes * 60_000),
+    summary,
+    description: `Open the session: ${link}`,
+    url: link,
+    organizer: { name: 'Ploom', email: organizerEmail },
+    attendees: [{ name: email.recipientName ?? undefined, email: email.to }],
+    cancelled: email.kind === 'cancelled',
+  };
 }
 
 /**
@@ -73,7 +116,7 @@ const SUBJECTS: Record<SessionEmailKind, (who: string) => string> = {
   reschedule_requested: (who) => `Reschedule requested: ${who}`,
 };
 
-export function sessionEmail(email: SessionEmail, siteUrl: string): EmailMessage {
+export function sessionEmail(email: SessionEmail, siteUrl: string, organizerEmail?: string): EmailMessage {
   const when = formatSessionTime(email.startsAt, email.timeZone);
   const before = email.previousStartsAt ? formatSessionTime(email.previousStartsAt, email.timeZone) : null;
   const coach = email.coachName ?? 'your coach';
@@ -129,5 +172,8 @@ export function sessionEmail(email: SessionEmail, siteUrl: string): EmailMessage
         ? `Times are shown in your time zone (${email.timeZone}). Ploom · Building confidence, focus, and connection for families.`
         : `Times are shown in your time zone (${email.timeZone}).`,
   });
-  return { to: email.to, subject, html, text };
+  const attachments = WITH_CALENDAR_FILE.has(email.kind)
+    ? [calendarAttachment(sessionCalendarEvent(email, siteUrl, organizerEmail))]
+    : undefined;
+  return { to: email.to, subject, html, text, ...(attachments ? { attachments } : {}) };
 }

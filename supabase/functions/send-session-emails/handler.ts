@@ -41,6 +41,8 @@ export function createHandler(deps: {
   siteUrl: string;
   /** the project's service role key: the one caller allowed */
   serviceRoleKey: string;
+  /** the sender's address, the ORGANIZER of the .ics */
+  organizerEmail?: string;
   logger?: Logger;
 }): Handler {
   const logger = deps.logger ?? consoleLogger;
@@ -59,7 +61,7 @@ export function createHandler(deps: {
             return;
           }
           try {
-            await deps.mailer.send(sessionEmail(email, deps.siteUrl));
+            await deps.mailer.send(sessionEmail(email, deps.siteUrl, deps.organizerEmail));
           } catch (error) {
             logger.error(`session email ${email.id} failed:`, error);
             await deps.store.settle(email.id, 'retry', (error as Error).message ?? String(error));

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import ICAL from 'npm:ical.js@2.2.1';
+import type { EmailMessage } from '../_shared/email-message.ts';
 import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
 import { formatSessionTime, sessionLink } from './email.ts';
 import { createHandler, type ClaimedEmail } from './handler.ts';
@@ -25,8 +27,18 @@ const queued = (overrides: Partial<ClaimedEmail> = {}): ClaimedEmail => ({
   childFirstName: 'Mia',
   coachName: 'Jordan Ellis',
   current: true,
+  calendarSequence: 0,
   ...overrides,
 });
+
+/** The one event of an email's .ics, read by ical.js, and the calendar's METHOD. */
+function calendarOf(mail: EmailMessage) {
+  assert.equal(mail.attachments?.length, 1, 'one .ics attached');
+  const [file] = mail.attachments!;
+  const calendar = new ICAL.Component(ICAL.parse(file.content));
+  const [vevent] = calendar.getAllSubcomponents('vevent');
+  return { file, method: calendar.getFirstPropertyValue('method'), event: new ICAL.Event(vevent) };
+}
 
 function setup(rows: ClaimedEmail[], failFor: (to: string) => boolean = () => false) {
   const settled: [number, string, string | undefined][] = [];
@@ -118,6 +130,52 @@ Deno.test('a move names the new and the former time; a cancellation the time can
   );
 });
 
+Deno.test('each session email carries the session as an .ics: same UID, growing SEQUENCE', async () => {
+  const booked = queued({ to: 'a@example.com' });
+  const moved = queued({
+    kind: 'moved',
+    to: 'b@example.com',
+    startsAt: new Date('2027-03-03T21:30:00Z'),
+    previousStartsAt: new Date('2027-03-02T21:30:00Z'),
+    calendarSequence: 1,
+  });
+  const reminder = queued({
+    kind: 'reminder_24h',
+    to: 'c@example.com',
+    startsAt: moved.startsAt,
+    calendarSequence: 1,
+  });
+  const cancelled = queued({
+    kind: 'cancelled',
+    to: 'd@example.com',
+    startsAt: moved.startsAt,
+    calendarSequence: 2,
+  });
+  const { handler, mailer } = setup([booked, moved, reminder, cancelled]);
+  await handler(fromDatabase({}));
+  const byTo = Object.fromEntries(mailer.sent.map((m) => [m.to, calendarOf(m)]));
+  const uid = `session-${booked.sessionId}@ploom`;
+  assert.equal(byTo['a@example.com'].method, 'REQUEST');
+  assert.equal(byTo['a@example.com'].file.contentType, 'text/calendar; method=REQUEST; charset=UTF-8');
+  assert.equal(byTo['a@example.com'].event.uid, uid);
+  assert.equal(byTo['a@example.com'].event.sequence, 0);
+  assert.equal(byTo['a@example.com'].event.startDate.toJSDate().toISOString(), '2027-03-02T21:30:00.000Z');
+  assert.equal(byTo['a@example.com'].event.endDate.toJSDate().toISOString(), '2027-03-02T22:00:00.000Z');
+  assert.equal(byTo['a@example.com'].event.summary, "Mia's Ploom session with Jordan Ellis");
+  assert.equal(byTo['a@example.com'].event.organizer, 'mailto:hello@ploom.local');
+  assert.equal(
+    byTo['a@example.com'].event.component.getFirstPropertyValue('url'),
+    `${SITE}/app/session/${booked.sessionId}`,
+  );
+  assert.equal(byTo['b@example.com'].event.uid, uid);
+  assert.equal(byTo['b@example.com'].event.sequence, 1);
+  assert.equal(byTo['b@example.com'].event.startDate.toJSDate().toISOString(), '2027-03-03T21:30:00.000Z');
+  assert.equal(byTo['c@example.com'].event.sequence, 1);
+  assert.equal(byTo['d@example.com'].method, 'CANCEL');
+  assert.equal(byTo['d@example.com'].event.sequence, 2);
+  assert.equal(byTo['d@example.com'].event.component.getFirstPropertyValue('status'), 'CANCELLED');
+});
+
 Deno.test("a reschedule request reaches the coach with the family's message", async () => {
   const request = queued({
     kind: 'reschedule_requested',
@@ -133,6 +191,7 @@ Deno.test("a reschedule request reaches the coach with the family's message", as
   assert.match(mail.text, /The family asks to reschedule Mia's session on Tuesday, March 2, 4:30 pm EST/);
   assert.match(mail.text, /They wrote: "Could we do Friday after school instead\?"/);
   assert.match(mail.text, /\/admin\/session-room\//);
+  assert.equal(mail.attachments, undefined, 'a request changes nothing in the calendar');
 });
 
 Deno.test('a reminder whose session changed since it was queued is skipped, not sent', async () => {

@@ -1,4 +1,4 @@
-import { mailerFromEnv } from '../_shared/mailer.ts';
+import { mailerFromEnv, mailFromAddress } from '../_shared/mailer.ts';
 import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
 import type { SessionEmailKind, Recipient } from './email.ts';
 import { createHandler, type SessionEmailStore } from './handler.ts';
@@ -18,6 +18,7 @@ interface ClaimRow {
   coach_name: string | null;
   current: boolean;
   message: string | null;
+  calendar_sequence: number | null;
 }
 
 const store: SessionEmailStore = {
@@ -39,6 +40,7 @@ const store: SessionEmailStore = {
       coachName: row.coach_name,
       current: row.current,
       message: row.message,
+      calendarSequence: row.calendar_sequence ?? 0,
     }));
   },
   async settle(id, result, error) {
@@ -52,5 +54,6 @@ Deno.serve(
     mailer: mailerFromEnv(),
     siteUrl: requireEnv('SITE_URL'),
     serviceRoleKey: requireEnv('SUPABASE_SERVICE_ROLE_KEY'),
+    organizerEmail: mailFromAddress(),
   }),
 );
