@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForEmail } from '../support/inbox.ts';
+import ICAL from 'ical.js';
+import { attachmentText, waitForEmail, type InboxEmail } from '../support/inbox.ts';
 import { adminDb, anonClient, serviceClient, signedInClient, uniqueEmail } from '../support/stack.ts';
 
 /**
@@ -49,6 +50,20 @@ async function openTimes(from: string, to: string): Promise<string[]> {
   });
   if (error) throw error;
   return (data as { starts_at: string }[]).map((s) => new Date(s.starts_at).toISOString());
+}
+
+/** The email's .ics, read with a real iCalendar parser. */
+async function calendarOf(mail: InboxEmail, fileName = 'invite.ics') {
+  const calendar = new ICAL.Component(ICAL.parse(await attachmentText(mail, fileName)));
+  const [vevent] = calendar.getAllSubcomponents('vevent');
+  const event = new ICAL.Event(vevent);
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+    end: event.endDate.toJSDate().toISOString(),
+  };
 }
 
 beforeAll(async () => {
@@ -171,7 +186,11 @@ describe('booking, moving and cancelling', () => {
     const hostEmail = (
       await db.query<{ email: string }>('select email from auth.users where id = $1', [rows[0].host_id])
     ).rows[0].email;
-    await waitForEmail(hostEmail, /^Intro call booked: with Robin Intro/, 20000);
+    const toHost = await waitForEmail(hostEmail, /^Intro call booked: with Robin Intro/, 20000);
+    const uid = `intro-call-${call.call_id}@ploom`;
+    const end = new Date(new Date(first).getTime() + 20 * 60_000).toISOString();
+    expect(await calendarOf(toParent)).toEqual({ method: 'REQUEST', uid, sequence: 0, start: first, end });
+    expect(await calendarOf(toHost)).toMatchObject({ method: 'REQUEST', uid, start: first });
 
     // the email's link is a token of its own that opens the same call
     const emailed = toParent.html.match(/#token=([0-9a-f]{64})/)![1];
@@ -186,7 +205,9 @@ describe('booking, moving and cancelling', () => {
     });
     expect(moved.error).toBeNull();
     expect((moved.data as { call_id: string }[])[0].call_id).toBe(call.call_id);
-    await waitForEmail(email, /^Intro call moved/, 20000);
+    const movedIcs = await calendarOf(await waitForEmail(email, /^Intro call moved/, 20000));
+    expect(movedIcs).toMatchObject({ method: 'REQUEST', uid, start: second });
+    expect(movedIcs.sequence).toBeGreaterThan(0);
 
     expect((await anonClient().rpc('cancel_intro_call', { token })).error).toBeNull();
     const after = await db.query<{ status: string; call: string }>(
@@ -194,7 +215,12 @@ describe('booking, moving and cancelling', () => {
       [leadId],
     );
     expect(after.rows[0]).toEqual({ status: 'new', call: 'cancelled' });
-    await waitForEmail(email, /^Intro call cancelled/, 20000);
+    const cancelledIcs = await calendarOf(
+      await waitForEmail(email, /^Intro call cancelled/, 20000),
+      'cancelled.ics',
+    );
+    expect(cancelledIcs).toMatchObject({ method: 'CANCEL', uid });
+    expect(cancelledIcs.sequence).toBeGreaterThan(movedIcs.sequence);
     const again = await anonClient().rpc('cancel_intro_call', { token });
     expect(again.error).toMatchObject({ message: 'There is no intro call to cancel' });
   });

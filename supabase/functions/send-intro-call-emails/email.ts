@@ -1,6 +1,7 @@
 import { renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
+import { calendarAttachment, introCallUid, type CalendarEvent } from '../_shared/ics.ts';
 import { formatSessionTime } from '../send-session-emails/email.ts';
 
 export type IntroCallEmailKind = 'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h';
@@ -39,6 +40,36 @@ export function leadLink(siteUrl: string, leadId: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/admin/waitlist?lead=${encodeURIComponent(leadId)}`;
 }
 
+/**
+ * The call as a calendar event for this recipient (UID intro-call-<id>@ploom, kept across moves and
+ * hosts): a move is the same UID with a higher SEQUENCE, a cancellation METHOD:CANCEL.
+ */
+export function introCallCalendarEvent(
+  email: IntroCallEmail,
+  siteUrl: string,
+  organizerEmail = 'hello@ploom.local',
+): CalendarEvent {
+  const forParent = email.recipient === 'parent';
+  const link = forParent
+    ? email.manageToken
+      ? manageLink(siteUrl, email.manageToken)
+      : undefined
+    : leadLink(siteUrl, email.leadId);
+  return {
+    uid: introCallUid(email.introCallId),
+    sequence: email.sequence,
+    start: email.startsAt,
+    end: new Date(email.startsAt.getTime() + email.durationMinutes * 60_000),
+    summary: forParent ? `Ploom intro call with ${email.hostName}` : `Ploom intro call: ${email.parentName}`,
+    ...(link
+      ? { description: `${forParent ? 'Move or cancel the call' : 'Open the lead'}: ${link}`, url: link }
+      : {}),
+    organizer: { name: 'Ploom', email: organizerEmail },
+    attendees: [{ name: email.recipientName, email: email.to }],
+    cancelled: email.kind === 'cancelled',
+  };
+}
+
 const SUBJECTS: Record<IntroCallEmailKind, (who: string) => string> = {
   booked: (who) => `Intro call booked: ${who}`,
   moved: (who) => `Intro call moved: ${who}`,
@@ -53,7 +84,11 @@ const button = (href: string, label: string) =>
   `${escapeHtml(label)}</a></p>`;
 
 /** The email for one recipient, every time in their zone; the parent's carries the link to move or cancel. */
-export function introCallEmail(email: IntroCallEmail, siteUrl: string): EmailMessage {
+export function introCallEmail(
+  email: IntroCallEmail,
+  siteUrl: string,
+  organizerEmail?: string,
+): EmailMessage {
   const when = formatSessionTime(email.startsAt, email.timeZone);
   const before = email.previousStartsAt ? formatSessionTime(email.previousStartsAt, email.timeZone) : null;
   const forParent = email.recipient === 'parent';
@@ -119,5 +154,7 @@ export function introCallEmail(email: IntroCallEmail, siteUrl: string): EmailMes
     html,
     text,
     ...(forParent ? {} : { replyTo: email.parentEmail }),
+    // every email, reminders too, carries the call as it stands, so any of them puts it in a calendar
+    attachments: [calendarAttachment(introCallCalendarEvent(email, siteUrl, organizerEmail))],
   };
 }

@@ -39,12 +39,11 @@ export function createHandler(deps: {
   mailer: Mailer;
   siteUrl: string;
   serviceRoleKey: string;
-  /** renders each email (the calendar file attached where it can be) */
-  render?: (email: IntroCallEmail, siteUrl: string) => ReturnType<typeof introCallEmail>;
+  /** the sender's address, the ORGANIZER of the .ics */
+  organizerEmail?: string;
   logger?: Logger;
 }): Handler {
   const logger = deps.logger ?? consoleLogger;
-  const render = deps.render ?? introCallEmail;
   return withHttp(
     ['POST'],
     async (req) => {
@@ -60,7 +59,7 @@ export function createHandler(deps: {
             return;
           }
           try {
-            await deps.mailer.send(render(email, deps.siteUrl));
+            await deps.mailer.send(introCallEmail(email, deps.siteUrl, deps.organizerEmail));
           } catch (error) {
             logger.error(`intro call email ${email.id} failed:`, error);
             await deps.store.settle(email.id, 'retry', (error as Error).message ?? String(error));

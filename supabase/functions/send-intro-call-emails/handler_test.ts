@@ -90,6 +90,39 @@ Deno.test(
   },
 );
 
+Deno.test(
+  'each email carries the call as an .ics: one UID, a move a higher SEQUENCE, a cancellation METHOD:CANCEL',
+  async () => {
+    const { handler, mailer } = setup([
+      queued({ to: 'a@example.com' }),
+      queued({ to: 'b@example.com', kind: 'moved', sequence: 2, startsAt: new Date('2027-03-03T15:00:00Z') }),
+      queued({ to: 'c@example.com', kind: 'cancelled', sequence: 4 }),
+      forHost({ kind: 'reminder_1h', sequence: 2 }),
+    ]);
+    await handler(fromDatabase({}));
+    const ics = (to: string) => {
+      const mail = mailer.sent.find((m) => m.to === to)!;
+      assert.equal(mail.attachments?.length, 1);
+      return mail.attachments![0];
+    };
+    const uid = 'UID:intro-call-6b0c8b52-6f1e-4a43-9a7e-0d6f0e8f2a11@ploom';
+    const booked = ics('a@example.com');
+    assert.match(booked.contentType, /^text\/calendar; method=REQUEST/);
+    assert.ok(booked.content.includes(uid));
+    assert.match(booked.content, /SEQUENCE:0\r\n/);
+    assert.match(booked.content, /DTSTART:20270302T150000Z\r\nDTEND:20270302T152000Z/);
+    const moved = ics('b@example.com');
+    assert.ok(moved.content.includes(uid));
+    assert.match(moved.content, /SEQUENCE:2\r\n/);
+    assert.match(moved.content, /DTSTART:20270303T150000Z/);
+    const cancelled = ics('c@example.com');
+    assert.match(cancelled.contentType, /method=CANCEL/);
+    assert.match(cancelled.content, /METHOD:CANCEL/);
+    assert.ok(cancelled.content.includes(uid));
+    assert.ok(ics('coach@ploom.local').content.includes(uid));
+  },
+);
+
 Deno.test('links are built from the site URL, the token in the fragment', () => {
   assert.equal(manageLink(`${SITE}/`, 'abc'), `${SITE}/intro-call#token=abc`);
   assert.equal(leadLink(SITE, 'l1'), `${SITE}/admin/waitlist?lead=l1`);

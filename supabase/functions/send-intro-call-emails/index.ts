@@ -1,4 +1,4 @@
-import { mailerFromEnv } from '../_shared/mailer.ts';
+import { mailerFromEnv, mailFromAddress } from '../_shared/mailer.ts';
 import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
 import type { IntroCallEmailKind, IntroCallRecipient } from './email.ts';
 import { createHandler, type IntroCallEmailStore } from './handler.ts';
@@ -62,5 +62,6 @@ Deno.serve(
     mailer: mailerFromEnv(),
     siteUrl: requireEnv('SITE_URL'),
     serviceRoleKey: requireEnv('SUPABASE_SERVICE_ROLE_KEY'),
+    organizerEmail: mailFromAddress(),
   }),
 );
