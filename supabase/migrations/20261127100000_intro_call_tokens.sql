@@ -45,6 +45,7 @@ begin
 end;
 $$;
 revoke execute on function private.issue_intro_call_token(uuid, interval) from public;
+grant execute on function private.issue_intro_call_token(uuid, interval) to service_role;
 
 -- The lead a token proves, or an error that says nothing about which part was wrong.
 create or replace function private.lead_of_intro_call_token(token text)
@@ -79,7 +80,7 @@ create or replace function public.issue_intro_call_token(waitlist_id uuid)
 returns text
 language sql
 volatile
-security definer
+security invoker
 set search_path = ''
 as $$
   select private.issue_intro_call_token(l.id, interval '14 days')

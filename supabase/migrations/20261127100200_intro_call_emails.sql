@@ -187,7 +187,7 @@ returns table (
 )
 language plpgsql
 volatile
-security definer
+security invoker
 set search_path = ''
 as $$
 #variable_conflict use_column
