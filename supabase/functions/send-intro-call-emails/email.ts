@@ -124,7 +124,7 @@ export function introCallEmail(
     say('If you would like another time, you can book one from the link below.');
   } else {
     say(
-      'We will call you at the number you gave us. The calendar file attached puts the call in your calendar.',
+      'We will reach you at that time with the contact details you gave us. The calendar file attached puts the call in your calendar.',
     );
   }
 
