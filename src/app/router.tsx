@@ -13,7 +13,7 @@ import { areas, publicRoutes, signedInAreaOf, type RouteHandle } from './routes.
  * files). The route manifest names each page's module; a test holds the two together.
  */
 const pageModules = import.meta.glob<{ default: ComponentType }>([
-  './routes/{landing,content,auth,quiz}/*.tsx',
+  './routes/{landing,content,auth,quiz,intro-call}/*.tsx',
   './routes/not-found.tsx',
   '!./routes/landing/newsletter-landing.tsx',
 ]);

@@ -119,6 +119,7 @@ export const publicRoutes: RouteEntry[] = [
   { path: paths.quiz, area: 'public', module: 'quiz/intro' },
   { path: paths.quizQuestions, area: 'public', module: 'quiz/questions' },
   { path: paths.quizResults, area: 'public', module: 'quiz/results' },
+  { path: paths.introCall, area: 'public', module: 'intro-call/book' },
 ];
 
 /** What a route object carries for the preloader: how to load its module (and its row, if any). */

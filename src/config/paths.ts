@@ -14,6 +14,7 @@ export const paths = {
   home: '/',
   coaching: '/coaching',
   requestFitCall: '/request-fit-call',
+  introCall: '/intro-call',
   coachingHome: '/coaching-home',
   coachingV2: '/coaching-v2',
   pricing: '/pricing',

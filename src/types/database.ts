@@ -573,6 +573,62 @@ export type Database = {
         Update: { description?: string | null; enabled?: boolean; key?: string; updated_at?: string };
         Relationships: [];
       };
+      intro_call_emails: {
+        Row: {
+          attempts: number;
+          claimed_at: string | null;
+          created_at: string;
+          id: number;
+          intro_call_id: string;
+          kind: string;
+          last_error: string | null;
+          outcome: string | null;
+          previous_starts_at: string | null;
+          recipient: string;
+          recipient_user_id: string | null;
+          settled_at: string | null;
+          starts_at: string;
+        };
+        Insert: {
+          attempts?: number;
+          claimed_at?: string | null;
+          created_at?: string;
+          id?: never;
+          intro_call_id: string;
+          kind: string;
+          last_error?: string | null;
+          outcome?: string | null;
+          previous_starts_at?: string | null;
+          recipient: string;
+          recipient_user_id?: string | null;
+          settled_at?: string | null;
+          starts_at: string;
+        };
+        Update: {
+          attempts?: number;
+          claimed_at?: string | null;
+          created_at?: string;
+          id?: never;
+          intro_call_id?: string;
+          kind?: string;
+          last_error?: string | null;
+          outcome?: string | null;
+          previous_starts_at?: string | null;
+          recipient?: string;
+          recipient_user_id?: string | null;
+          settled_at?: string | null;
+          starts_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'intro_call_emails_intro_call_id_fkey';
+            columns: ['intro_call_id'];
+            isOneToOne: false;
+            referencedRelation: 'intro_calls';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       intro_calls: {
         Row: {
           created_at: string;
@@ -580,6 +636,7 @@ export type Database = {
           host_id: string | null;
           id: string;
           lead_id: string;
+          parent_time_zone: string;
           starts_at: string;
           status: string;
           updated_at: string;
@@ -590,6 +647,7 @@ export type Database = {
           host_id?: string | null;
           id?: string;
           lead_id: string;
+          parent_time_zone?: string;
           starts_at: string;
           status?: string;
           updated_at?: string;
@@ -600,6 +658,7 @@ export type Database = {
           host_id?: string | null;
           id?: string;
           lead_id?: string;
+          parent_time_zone?: string;
           starts_at?: string;
           status?: string;
           updated_at?: string;
@@ -1657,6 +1716,45 @@ export type Database = {
         };
         Relationships: [];
       };
+      lead_intro_calls: {
+        Row: {
+          created_at: string | null;
+          duration_minutes: number | null;
+          host_id: string | null;
+          host_name: string | null;
+          id: string | null;
+          lead_id: string | null;
+          parent_time_zone: string | null;
+          starts_at: string | null;
+          status: string | null;
+          updated_at: string | null;
+        };
+        Insert: {
+          created_at?: string | null;
+          duration_minutes?: number | null;
+          host_id?: string | null;
+          host_name?: string | null;
+          id?: string | null;
+          lead_id?: string | null;
+          parent_time_zone?: string | null;
+          starts_at?: string | null;
+          status?: string | null;
+          updated_at?: string | null;
+        };
+        Update: {
+          created_at?: string | null;
+          duration_minutes?: number | null;
+          host_id?: string | null;
+          host_name?: string | null;
+          id?: string | null;
+          lead_id?: string | null;
+          parent_time_zone?: string | null;
+          starts_at?: string | null;
+          status?: string | null;
+          updated_at?: string | null;
+        };
+        Relationships: [];
+      };
       lead_list: {
         Row: {
           assignee_id: string | null;
@@ -1804,6 +1902,10 @@ export type Database = {
         Args: { child_id: string; starts_at: string };
         Returns: string;
       };
+      book_intro_call: {
+        Args: { token: string; starts_at: string; time_zone: string };
+        Returns: { call_id: string; starts_at: string; host_name: string }[];
+      };
       calendar_feed_events: {
         Args: { feed_token: string };
         Returns: {
@@ -1818,6 +1920,10 @@ export type Database = {
       };
       cancel_family_session: {
         Args: { session_id: string; reason?: string };
+        Returns: undefined;
+      };
+      cancel_intro_call: {
+        Args: { token: string };
         Returns: undefined;
       };
       child_dashboard: {
@@ -1837,6 +1943,29 @@ export type Database = {
       child_sign_in_email: {
         Args: { login_username: string };
         Returns: string;
+      };
+      claim_intro_call_emails: {
+        Args: { max_rows?: number };
+        Returns: {
+          id: number;
+          kind: string;
+          recipient: string;
+          to_email: string;
+          recipient_name: string;
+          recipient_time_zone: string;
+          intro_call_id: string;
+          starts_at: string;
+          previous_starts_at: string;
+          duration_minutes: number;
+          parent_name: string;
+          parent_email: string;
+          host_name: string;
+          host_email: string;
+          lead_id: string;
+          sequence: number;
+          current: boolean;
+          manage_token: string;
+        }[];
       };
       claim_session_emails: {
         Args: { max_rows?: number };
@@ -1935,6 +2064,17 @@ export type Database = {
         Args: { week_of: string };
         Returns: { sessions_per_week: number; reason: string; week_start: string; booked: number }[];
       };
+      get_intro_call_booking: {
+        Args: { token: string };
+        Returns: {
+          parent_name: string;
+          call_id: string;
+          starts_at: string;
+          duration_minutes: number;
+          host_name: string;
+          parent_time_zone: string;
+        }[];
+      };
       get_intro_call_slots: {
         Args: { range_start: string; range_end: string };
         Returns: { starts_at: string; ends_at: string }[];
@@ -1966,6 +2106,10 @@ export type Database = {
       hook_password_verification_attempt: {
         Args: { event: Json };
         Returns: Json;
+      };
+      issue_intro_call_token: {
+        Args: { waitlist_id: string };
+        Returns: string;
       };
       judge_unknown_child_sign_in: {
         Args: { login_username: string };
@@ -2054,6 +2198,10 @@ export type Database = {
       };
       set_child_login_secret: {
         Args: { login_user: string; secret: string };
+        Returns: undefined;
+      };
+      settle_intro_call_email: {
+        Args: { email_id: number; result: string; error?: string };
         Returns: undefined;
       };
       settle_session_email: {

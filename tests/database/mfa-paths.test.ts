@@ -340,6 +340,10 @@ const NEEDS_NO_CHECK: Record<string, string> = {
   'private.export_family_data': "a parent's own family's data (the parent role is required)",
   'private.family_standing': "the caller's own lead and enrolment status",
   'private.my_recommended_plan': "the caller's own quiz result",
+  'private.intro_call_for_token':
+    "the lead whose link token the caller holds (an unguessable secret, decision 170), not the caller's role",
+  'private.book_intro_call': 'books or moves the intro call of the lead whose link token the caller holds',
+  'private.cancel_intro_call': 'cancels the intro call of the lead whose link token the caller holds',
 };
 
 const CHECKED = /private\.(meets_staff_two_factor|require_staff_two_factor)\(\)/;
@@ -395,6 +399,10 @@ describe('staff two-factor sign-in covers every definer function and view', () =
           'queue_session_email',
           'send_due_reminders',
           'request_session_email_delivery',
+          'queue_intro_call_email',
+          'request_intro_call_email_delivery',
+          'issue_intro_call_token',
+          'lead_of_intro_call_token',
         ],
       ],
     );

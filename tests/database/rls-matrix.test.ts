@@ -393,6 +393,7 @@ const matrixElsewhere: Record<string, string> = {
   availability_overrides: 'scheduling.test.ts',
   meeting_rules: 'scheduling.test.ts',
   intro_calls: 'scheduling.test.ts',
+  intro_call_emails: 'intro-calls.test.ts',
 };
 
 describe('coverage', () => {

@@ -28,7 +28,7 @@ async function fillFitCall(page: Page, email: string) {
 const fitCallButton = (page: Page) => page.getByRole('button', { name: 'Request My Free Intro Call' });
 
 test.describe('intro call request (/request-fit-call)', () => {
-  test('saves the lead with its landing page and campaign, emails the parent, then returns to /coaching', async ({
+  test('saves the lead with its landing page and campaign, emails the parent, then goes on to book the intro call', async ({
     page,
   }) => {
     const email = uniqueEmail('fitcall');
@@ -77,7 +77,10 @@ test.describe('intro call request (/request-fit-call)', () => {
       page.getByText("We'll reach out within 24 hours to schedule your free Intro Call.", { exact: true }),
     ).toBeVisible();
     await expect(page.getByLabel("Parent's name")).toHaveValue('');
-    await page.waitForURL('**/coaching', { timeout: 5000 });
+    // on to book the intro call on the spot, its link token in the fragment (decision 171)
+    await page.waitForURL((url) => url.pathname === '/intro-call' && /^#token=[0-9a-f]{64}$/.test(url.hash), {
+      timeout: 5000,
+    });
     const { afterSave, afterToast } = await page.evaluate(() => {
       const w = window as unknown as { savedAt: number; toastAt: number; navAt: number };
       return { afterSave: w.navAt - w.savedAt, afterToast: w.navAt - w.toastAt };
@@ -160,7 +163,7 @@ test.describe('intro call request (/request-fit-call)', () => {
     await fitCallButton(page).dblclick();
     await expect(page.getByText('Request Received!', { exact: true })).toBeVisible();
     // The redirect comes after the save and its follow-up: any second insert would be done by then.
-    await page.waitForURL((url) => url.pathname === '/coaching');
+    await page.waitForURL((url) => url.pathname === '/intro-call');
     expect(await waitlistRows(email)).toHaveLength(1);
   });
 

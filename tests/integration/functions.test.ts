@@ -293,10 +293,23 @@ describe('send-fit-call-notifications', () => {
 
     const { data, error } = await client.functions.invoke('send-fit-call-notifications', { body: form });
     expect(error).toBeNull();
-    expect(data).toEqual({ sent: true, team: true, confirmation: true });
+    // an intro-call request's answer carries the link token to book the call (decision 170)
+    expect(data).toEqual({
+      sent: true,
+      team: true,
+      confirmation: true,
+      bookingToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const parent = await waitForEmail(email, /Intro Call request/);
     expect(parent.html).toContain(`Hi ${ESCAPED_XSS} Jordan ${marker},`);
+    // the confirmation links to the booking page with the same lead's token, which opens it
+    expect(parent.html).toContain(`/intro-call#token=${(data as { bookingToken: string }).bookingToken}"`);
+    const opened = await client.rpc('get_intro_call_booking', {
+      token: (data as { bookingToken: string }).bookingToken,
+    });
+    expect(opened.error).toBeNull();
+    expect(opened.data).toEqual([expect.objectContaining({ parent_name: form.name, call_id: null })]);
     expect(parent.text).toMatch(/within 24 hours to schedule your free 15-minute Intro Call/);
     expect(parent.html).not.toContain('<script>');
 

@@ -62,7 +62,13 @@ describe('the team settings reach the mailing functions', () => {
     expect(inserted.error).toBeNull();
     const { data, error } = await client.functions.invoke('send-fit-call-notifications', { body: form });
     expect(error).toBeNull();
-    expect(data).toEqual({ sent: true, team: true, confirmation: true });
+    // an intro-call request's answer carries the link token to book the call (decision 170)
+    expect(data).toEqual({
+      sent: true,
+      team: true,
+      confirmation: true,
+      bookingToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const team = await waitForEmail(teamEmail, new RegExp(`New Intro Call request from Ana ${marker}`));
     expect(team.text).toMatch(/We promised a reply within 6 hours\./);

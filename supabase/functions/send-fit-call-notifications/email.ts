@@ -33,10 +33,11 @@ export const PARENT_SUBJECT = 'We received your Intro Call request';
 /** The confirmation to the parent: what happens next, no pressure; the reply time is the team's setting. */
 export function parentConfirmationEmail(
   request: FitCallRequest,
-  options: { replyWithinHours?: number } = {},
+  options: { replyWithinHours?: number; bookingUrl?: string } = {},
 ): EmailMessage {
   const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const child = request.childName ? request.childName : 'your child';
+  const booking = options.bookingUrl;
   const { html, text } = renderEmail({
     preheader: `We will reply within ${within} to schedule your free 15-minute Intro Call.`,
     heading: 'Thank you, your request is in',
@@ -49,6 +50,12 @@ export function parentConfirmationEmail(
         '<li style="margin:6px 0;">On the call, we listen to what is going on at home and answer your questions.</li>' +
         '<li style="margin:6px 0;">If coaching feels right, we match your family with a coach; sessions usually start within a week.</li>' +
         '</ol>',
+      ...(booking
+        ? [
+            'Rather not wait? Pick a time for your Intro Call yourself, now:',
+            `<p style="margin:8px 0 0;"><a href="${escapeHtml(booking)}" style="display:inline-block;background:#2f6b4f;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold;">Pick a time for your Intro Call</a></p>`,
+          ]
+        : []),
       'There is no pressure and no commitment: the Intro Call is simply a conversation to see whether Ploom is a good fit for your family.',
       'If anything changes in the meantime, just reply to this email.',
       'Warmly,<br>The Ploom team',
@@ -63,6 +70,7 @@ export function parentConfirmationEmail(
       '2. On the call, we listen to what is going on at home and answer your questions.',
       '3. If coaching feels right, we match your family with a coach; sessions usually start within a week.',
       '',
+      ...(booking ? [`Rather not wait? Pick a time for your Intro Call yourself, now: ${booking}`, ''] : []),
       'There is no pressure and no commitment: the Intro Call is simply a conversation to see whether Ploom is a good fit for your family.',
       '',
       'If anything changes in the meantime, just reply to this email.',

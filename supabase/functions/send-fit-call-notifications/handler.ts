@@ -89,9 +89,15 @@ export function createHandler(
     siteUrl?: string;
     /** the team's IANA time zone, for when a lead was received (TEAM_TIME_ZONE) */
     teamTimeZone?: string;
+    /**
+     * A link token for an intro-call request's lead (public.issue_intro_call_token, decision 170):
+     * the parent books the intro call with it, from the success screen and from the confirmation.
+     */
+    issueBookingToken?: (waitlistId: string) => Promise<string | null>;
   },
 ): Handler {
   return mailingHandler('send-fit-call-notifications', fitCallPayloadSchema, deps, (payload) => {
+    let bookingToken: string | null = null;
     return {
       recipient: payload.email,
       claim: (since) => deps.store.claimNotification(payload.email, since),
@@ -114,6 +120,12 @@ export function createHandler(
         };
         const site = deps.siteUrl?.replace(/\/+$/, '');
         const adminUrl = site ? `${site}/admin/waitlist` : undefined;
+        if (lead.source === 'fit-call' && deps.issueBookingToken) {
+          // Without a token the confirmation still goes: the team books the call as before.
+          bookingToken = await deps.issueBookingToken(lead.id).catch(() => null);
+        }
+        const bookingUrl =
+          site && bookingToken ? `${site}/intro-call#token=${encodeURIComponent(bookingToken)}` : undefined;
         return [
           {
             message: teamNotificationEmail(request, {
@@ -125,13 +137,19 @@ export function createHandler(
             failure: 'team notification failed:',
           },
           {
-            message: parentConfirmationEmail(request, { replyWithinHours }),
+            message: parentConfirmationEmail(request, { replyWithinHours, bookingUrl }),
             failure: 'parent confirmation failed:',
           },
         ];
       },
       release: (leads) => deps.store.releaseNotification(leads.map((l) => l.id)),
-      body: ([team, confirmation]) => ({ sent: true, team, confirmation }),
+      // The token goes back to the browser that sent the form (the one caller the claim lets in).
+      body: ([team, confirmation]) => ({
+        sent: true,
+        team,
+        confirmation,
+        ...(bookingToken ? { bookingToken } : {}),
+      }),
     };
   });
 }

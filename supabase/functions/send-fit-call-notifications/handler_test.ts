@@ -47,17 +47,74 @@ const payloadFor = (row: Row, overrides: Record<string, unknown> = {}) => ({
 
 function setup(
   rows: Row[],
-  options: { failFor?: (to: string) => boolean; teamSettings?: TeamSettingsReader } = {},
+  options: {
+    failFor?: (to: string) => boolean;
+    teamSettings?: TeamSettingsReader;
+    issueBookingToken?: (waitlistId: string) => Promise<string | null>;
+  } = {},
 ) {
   const deps = mailingDeps(options.failFor);
   const handler = createHandler({
     store: memoryNotificationStore(rows, leadFromRow),
     teamSettings: options.teamSettings ?? fixedTeamSettings({ teamEmail: TEAM, replyWithinHours: 24 }),
     siteUrl: 'http://localhost:5173/',
+    issueBookingToken: options.issueBookingToken,
     ...deps,
   });
   return { handler, ...deps };
 }
+
+Deno.test(
+  'an intro-call request gets a link to book the call: in the answer and in the confirmation',
+  async () => {
+    const row = lead();
+    const token = 'b'.repeat(64);
+    const asked: string[] = [];
+    const { handler, mailer } = setup([row], {
+      issueBookingToken: (id) => {
+        asked.push(id);
+        return Promise.resolve(token);
+      },
+    });
+    const response = await handler(jsonRequest(payloadFor(row)));
+    assert.deepEqual(await response.json(), {
+      sent: true,
+      team: true,
+      confirmation: true,
+      bookingToken: token,
+    });
+    assert.deepEqual(asked, [row.id]);
+    const parent = mailer.sent.find((m) => m.to === row.email)!;
+    assert.match(parent.html, new RegExp(`href="http://localhost:5173/intro-call#token=${token}"`));
+    assert.match(
+      parent.text,
+      /Pick a time for your Intro Call yourself, now: http:\/\/localhost:5173\/intro-call#token=b+/,
+    );
+    const team = mailer.sent.find((m) => m.to === TEAM)!;
+    assert.ok(!team.html.includes(token), "the team never gets the parent's link");
+  },
+);
+
+Deno.test(
+  'a waitlist sign-up gets no booking link, and a failed token still sends the confirmation',
+  async () => {
+    const waitlist = lead({ source: 'waitlist' });
+    const one = setup([waitlist], { issueBookingToken: () => Promise.resolve('c'.repeat(64)) });
+    assert.deepEqual(await (await one.handler(jsonRequest(payloadFor(waitlist)))).json(), {
+      sent: true,
+      team: true,
+      confirmation: true,
+    });
+    const row = lead();
+    const two = setup([row], { issueBookingToken: () => Promise.reject(new Error('database down')) });
+    assert.deepEqual(await (await two.handler(jsonRequest(payloadFor(row)))).json(), {
+      sent: true,
+      team: true,
+      confirmation: true,
+    });
+    assert.ok(!two.mailer.sent.some((m) => m.text.includes('/intro-call')));
+  },
+);
 
 Deno.test('a new request sends the parent a confirmation and the team every field', async () => {
   const row = lead();

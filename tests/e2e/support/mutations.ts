@@ -61,6 +61,14 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'family-child.spec.ts',
     test: "five wrong PINs lock Leo's login",
   },
+  'intro-call/book-intro-call#useBookIntroCall': {
+    spec: 'intro-call.spec.ts',
+    test: 'a new parent books the intro call on the spot, moves it by the email',
+  },
+  'intro-call/cancel-intro-call#useCancelIntroCall': {
+    spec: 'intro-call.spec.ts',
+    test: 'a new parent books the intro call on the spot, moves it by the email',
+  },
   'parent-app/book-session#useBookSession': {
     spec: 'family-booking.spec.ts',
     test: 'the parent books a session for Mia in the open times, reloads',

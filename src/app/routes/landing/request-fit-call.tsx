@@ -22,7 +22,10 @@ if (typeof window !== 'undefined') {
   void loadQueryClient();
 }
 
-/** After a request, the parent returns to /coaching after this long (SPEC §9). */
+/**
+ * After a request, the parent moves on after this long (SPEC §9): to the intro call's booking page
+ * (decision 171), or to /coaching when the booking link could not be made.
+ */
 export const FIT_CALL_REDIRECT_MS = 1500;
 
 const reassurance = [
@@ -77,8 +80,8 @@ export default function RequestFitCallPage() {
           <Suspense fallback={<LoadingScreen />}>
             <QueryBoundary>
               <FitCallForm
-                onSuccess={() => {
-                  redirectTimer.current = setTimeout(() => navigate(paths.coaching), FIT_CALL_REDIRECT_MS);
+                onSuccess={(next) => {
+                  redirectTimer.current = setTimeout(() => navigate(next), FIT_CALL_REDIRECT_MS);
                 }}
               />
             </QueryBoundary>

@@ -17,10 +17,12 @@ export function createFakeSupabase() {
       }),
     }),
     functions: {
-      invoke: vi.fn(async (name: string, options: { body: unknown }) => {
-        invokes.push({ name, body: options.body });
-        return { data: null, error: null };
-      }),
+      invoke: vi.fn(
+        async (name: string, options: { body: unknown }): Promise<{ data: unknown; error: null }> => {
+          invokes.push({ name, body: options.body });
+          return { data: null, error: null };
+        },
+      ),
     },
   };
   return {

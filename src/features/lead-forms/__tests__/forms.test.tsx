@@ -64,7 +64,8 @@ describe('FitCallForm', () => {
     expect(button).toBeDisabled();
     await act(async () => release());
 
-    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    // without a booking link in the function's answer, on to /coaching as before
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith('/coaching'));
     expect(supabase.inserts).toHaveLength(1);
     expect(supabase.inserts[0].table).toBe('waitlist');
     expect(supabase.inserts[0].row).toMatchObject({
@@ -96,6 +97,20 @@ describe('FitCallForm', () => {
       description: "We'll reach out within 24 hours to schedule your free Intro Call.",
     });
     expect(screen.getByLabelText(/parent's name/i)).toHaveValue('');
+  });
+
+  it('goes on to book the intro call with the link the function answers', async () => {
+    const token = 'c'.repeat(64);
+    supabase.client.functions.invoke.mockResolvedValueOnce({
+      data: { sent: true, bookingToken: token },
+      error: null,
+    });
+    const user = userEvent.setup();
+    const onSuccess = vi.fn();
+    renderWithQuery(<FitCallForm onSuccess={onSuccess} />);
+    await fillFitCall(user);
+    await user.click(screen.getByRole('button', { name: /request my free intro call/i }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(`/intro-call#token=${token}`));
   });
 
   it('keeps everything typed after a failure, and retries with the same row id', async () => {

@@ -70,26 +70,38 @@ export async function insertWaitlistRow(submission: WaitlistSubmission): Promise
   if (error && !isUniqueViolation(error, 'waitlist_pkey')) throw error;
 }
 
+/** What a saved submission leads to: for an intro-call request, the link token to book the call. */
+export interface JoinedWaitlist {
+  bookingToken?: string;
+}
+
 /**
  * Saves the lead, then asks for the confirmation to the parent and the team's notification. The
- * notification's error is ignored: the lead is saved, the user sees success either way.
+ * notification's error is ignored: the lead is saved, the user sees success either way. For an
+ * intro-call request its answer carries the token the parent books the call with (decision 170).
  */
-export async function joinWaitlist(submission: WaitlistSubmission): Promise<void> {
+export async function joinWaitlist(submission: WaitlistSubmission): Promise<JoinedWaitlist> {
   await insertWaitlistRow(submission);
   const supabase = await getSupabase();
+  let bookingToken: string | undefined;
   await settleWithin(
-    supabase.functions.invoke(FIT_CALL_NOTIFICATIONS_FUNCTION, {
-      body: {
-        name: submission.name,
-        email: submission.email,
-        phone: submission.phone ?? '',
-        childName: submission.childName ?? '',
-        childAge: submission.childAge ?? '',
-        challenge: submission.challenge ?? '',
-      },
-    }),
+    supabase.functions
+      .invoke<{ bookingToken?: unknown }>(FIT_CALL_NOTIFICATIONS_FUNCTION, {
+        body: {
+          name: submission.name,
+          email: submission.email,
+          phone: submission.phone ?? '',
+          childName: submission.childName ?? '',
+          childAge: submission.childAge ?? '',
+          challenge: submission.challenge ?? '',
+        },
+      })
+      .then(({ data }) => {
+        if (typeof data?.bookingToken === 'string') bookingToken = data.bookingToken;
+      }),
     4000,
   );
+  return bookingToken ? { bookingToken } : {};
 }
 
 export function useJoinWaitlist() {

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import { messages } from '@/content/messages';
 import { LeadForm, type LeadFieldConfig } from './lead-form';
 
@@ -13,8 +14,11 @@ const fields: LeadFieldConfig[] = [
 ];
 
 export interface FitCallFormProps {
-  /** After success (the page redirects). */
-  onSuccess?: () => void;
+  /**
+   * After success, with where the parent goes next: the page to book the intro call on the spot
+   * (its link token in the fragment), or, when no token came back, /coaching as before.
+   */
+  onSuccess?: (next: string) => void;
 }
 
 /** The free intro-call request (/request-fit-call). */
@@ -27,7 +31,9 @@ export function FitCallForm({ onSuccess }: FitCallFormProps) {
       fields={fields}
       submitLabel="Request My Free Intro Call"
       successToast={messages.fitCallSuccess}
-      onSuccess={onSuccess}
+      onSuccess={({ bookingToken }) =>
+        onSuccess?.(bookingToken ? `${paths.introCall}#token=${bookingToken}` : paths.coaching)
+      }
       footnote="No payment, no commitment. We reply within 24 hours."
     />
   );

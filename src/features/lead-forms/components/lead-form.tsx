@@ -51,8 +51,8 @@ export interface LeadFormProps {
   fields: LeadFieldConfig[];
   submitLabel: string;
   successToast: ToastInput;
-  /** After the success toast and the form reset. */
-  onSuccess?: () => void;
+  /** After the success toast and the form reset (with the intro call's link token, if any). */
+  onSuccess?: (result: { bookingToken?: string }) => void;
   /** Shown under the button. */
   footnote?: React.ReactNode;
   className?: string;
@@ -95,8 +95,9 @@ export function LeadForm({
   const [submissionId, renewSubmissionId] = useSubmissionId();
   const joinWaitlist = useJoinWaitlist();
   const save = useSubmitOnce(async (values: LeadValues) => {
+    let result: { bookingToken?: string };
     try {
-      await joinWaitlist.mutateAsync({ ...values, id: submissionId, source, landingPath });
+      result = await joinWaitlist.mutateAsync({ ...values, id: submissionId, source, landingPath });
     } catch {
       toast(messages.waitlistError);
       return;
@@ -104,7 +105,7 @@ export function LeadForm({
     toast(successToast);
     reset(emptyLeadForm);
     renewSubmissionId();
-    onSuccess?.();
+    onSuccess?.(result);
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(save)(event);

@@ -11,6 +11,7 @@ import { useEnrolLead } from '../api/enrol-lead';
 import { useLead } from '../api/get-lead';
 import { useLeadAssignees } from '../api/get-lead-assignees';
 import { useLeadEvents, type LeadEvent } from '../api/get-lead-events';
+import { useLeadIntroCall } from '../api/get-lead-intro-call';
 import { useUpdateLead } from '../api/update-lead';
 import { focusLabel, leadStatuses, sourceLabel, statusLabel, type LeadStatus } from '../lib/lead-filters';
 import type { LeadRow } from '../lib/lead-query';
@@ -50,6 +51,47 @@ function History({ leadId }: { leadId: string }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+const CALL_STATUS: Record<string, string> = {
+  scheduled: 'Booked',
+  completed: 'Held',
+  cancelled: 'Cancelled',
+  no_show: 'No show',
+};
+
+/** The lead's intro call (booked by the parent on the spot): when, in the viewer's zone, with whom. */
+function IntroCall({ leadId }: { leadId: string }) {
+  const { data: call, isPending } = useLeadIntroCall(leadId);
+  if (isPending || !call) return null;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const when = new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(call.startsAt));
+  return (
+    <section aria-labelledby="intro-call-heading" className="rounded-xl bg-brand-50 p-3 text-sm">
+      <h3 id="intro-call-heading" className="font-display text-lg font-bold">
+        Intro call
+      </h3>
+      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1">
+        <dt className="font-semibold text-ink-muted">When</dt>
+        <dd data-testid="lead-intro-call-time">
+          <time dateTime={call.startsAt}>{when}</time> ({zone.replace(/_/g, ' ')}), {call.durationMinutes} min
+        </dd>
+        <dt className="font-semibold text-ink-muted">Host</dt>
+        <dd>{call.hostName ?? 'Nobody yet'}</dd>
+        <dt className="font-semibold text-ink-muted">Call</dt>
+        <dd>{CALL_STATUS[call.status] ?? call.status}</dd>
+        <dt className="font-semibold text-ink-muted">Parent's zone</dt>
+        <dd>{call.parentTimeZone.replace(/_/g, ' ')}</dd>
+      </dl>
+    </section>
   );
 }
 
@@ -307,6 +349,7 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
             </div>
           ))}
       </dl>
+      <IntroCall leadId={lead.id!} />
       <StatusForm lead={lead} />
       {isAdmin ? <AssigneeForm lead={lead} /> : null}
       {isAdmin ? <EnrolForm lead={lead} onEnrolled={() => headingRef.current?.focus()} /> : null}

@@ -1,0 +1,6 @@
+/** Query keys of the intro-call page. */
+export const introCallKeys = {
+  all: ['intro-call'] as const,
+  booking: (token: string) => [...introCallKeys.all, 'booking', token] as const,
+  slots: (from: number, to: number) => [...introCallKeys.all, 'slots', from, to] as const,
+};

@@ -1,0 +1,167 @@
+import { useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useBookIntroCall } from '../api/book-intro-call';
+import { useIntroCallSlots } from '../api/get-intro-call-slots';
+import { formatSlot, formatTime, groupByDay, pageRange, zoneName } from '../lib/slots';
+
+/** How many weeks the picker pages (the intro call's booking window is 6 weeks). */
+const WEEKS_AHEAD = 6;
+
+export function bookingErrorText(error: unknown): string {
+  const e = error as { code?: string; message?: string; hint?: string } | null;
+  if (e?.code === '23P01') return 'That time was just taken. The open times below are fresh: choose another.';
+  return [e?.message || 'Something went wrong.', e?.hint].filter(Boolean).join(' ');
+}
+
+/**
+ * The team's open intro-call times, a week at a time, grouped by day in the parent's zone as one
+ * radio group per day; the parent picks one and confirms. Books the call, or moves it (`moving`).
+ */
+export function IntroCallPicker({
+  token,
+  zone,
+  moving,
+  onDone,
+  onClose,
+}: {
+  token: string;
+  zone: string;
+  /** the current time of the call being moved (left out of the choices) */
+  moving?: number;
+  onDone: (booked: { startsAt: number; hostName: string }) => void;
+  onClose?: () => void;
+}) {
+  const [openedAt] = useState(() => Date.now());
+  const [page, setPage] = useState(0);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  const headingId = useId();
+  const range = pageRange(openedAt, page);
+  const slots = useIntroCallSlots(range);
+  const book = useBookIntroCall();
+  const days = groupByDay(
+    (slots.data ?? []).filter((at) => at !== moving),
+    zone,
+  );
+
+  const goTo = (next: number) => {
+    setPage(next);
+    setPicked(null);
+    setFailure(null);
+  };
+
+  const confirm = async () => {
+    if (picked === null) return;
+    setFailure(null);
+    try {
+      const booked = await book.mutateAsync({ token, startsAt: picked, timeZone: zone });
+      onDone({ startsAt: booked.startsAt, hostName: booked.hostName });
+    } catch (error) {
+      setPicked(null);
+      setFailure(bookingErrorText(error));
+      // the alert is read out; focus goes to it so the keyboard continues from there
+      requestAnimationFrame(() => failureRef.current?.focus());
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 id={headingId} className="font-display text-xl font-extrabold text-ink">
+          {moving === undefined ? 'Pick a time for your free intro call' : 'Pick a new time'}
+        </h2>
+        <p className="text-sm text-ink-muted">
+          20 minutes on the phone or video with a member of our team. Times are shown in your time zone (
+          {zoneName(zone)}).
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button size="sm" variant="ghost" disabled={page === 0} onClick={() => goTo(page - 1)}>
+          Earlier times
+        </Button>
+        <p className="font-semibold text-ink" aria-live="polite">
+          {formatSlot(range.from, zone).replace(/ at .*$/, '')} onwards
+        </p>
+        <Button size="sm" variant="ghost" disabled={page >= WEEKS_AHEAD - 1} onClick={() => goTo(page + 1)}>
+          Later times
+        </Button>
+      </div>
+      {failure ? (
+        <p
+          ref={failureRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-xl bg-cream p-3 text-sm font-semibold text-ink"
+        >
+          {failure}
+        </p>
+      ) : null}
+      {slots.isPending ? (
+        <p role="status">Loading open times...</p>
+      ) : slots.isError ? (
+        <div role="alert" className="grid gap-2">
+          <p>{bookingErrorText(slots.error)}</p>
+          <Button size="sm" variant="secondary" className="w-fit" onClick={() => void slots.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : days.length === 0 ? (
+        <p className="text-ink-muted">No open times this week. Try later times.</p>
+      ) : (
+        <div className="grid gap-3">
+          {days.map((day) => (
+            <fieldset key={day.day} className="grid gap-2">
+              <legend className="mb-1 font-semibold text-ink">{day.label}</legend>
+              <div className="flex flex-wrap gap-2">
+                {day.slots.map((at) => {
+                  const checked = picked === at;
+                  return (
+                    <label
+                      key={at}
+                      className={
+                        'relative inline-flex min-h-11 cursor-pointer items-center rounded-full border-2 px-4 text-sm font-semibold ' +
+                        'has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 ' +
+                        (checked
+                          ? 'border-brand-700 bg-brand-700 text-white'
+                          : 'border-brand-700 bg-white text-brand-800 hover:bg-brand-50')
+                      }
+                    >
+                      <input
+                        type="radio"
+                        name={`slot-${headingId}`}
+                        className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
+                        value={at}
+                        checked={checked}
+                        aria-label={formatSlot(at, zone)}
+                        onChange={() => {
+                          setPicked(at);
+                          setFailure(null);
+                        }}
+                      />
+                      {formatTime(at, zone)}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={picked === null || book.isPending} onClick={() => void confirm()}>
+          {picked === null
+            ? moving === undefined
+              ? 'Book this time'
+              : 'Move to this time'
+            : `${moving === undefined ? 'Book' : 'Move to'} ${formatSlot(picked, zone)}`}
+        </Button>
+        {onClose ? (
+          <Button variant="ghost" onClick={onClose}>
+            Keep the current time
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import ICAL from 'ical.js';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { adminDb, uniqueEmail } from '../support/stack.ts';
+import { attachmentText, waitForEmail, type InboxEmail } from '../support/inbox.ts';
+import { startEachTestWithFreshMailCaps } from './support/mail-caps.ts';
+
+/**
+ * The intro call booked on the spot (issue 23, decisions 170 and 171): a new parent sends the
+ * intro-call form, picks a time in their own zone, gets the emails with the .ics (so does the team
+ * member who takes it), moves the call by the email's link and cancels it; the admin sees the
+ * booked call in the lead's panel. No account anywhere on the parent's side.
+ */
+
+startEachTestWithFreshMailCaps();
+
+/** The email's .ics, read with a real iCalendar parser. */
+async function calendarOf(mail: InboxEmail, fileName = 'invite.ics') {
+  const calendar = new ICAL.Component(ICAL.parse(await attachmentText(mail, fileName)));
+  const event = new ICAL.Event(calendar.getAllSubcomponents('vevent')[0]);
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.uid,
+    start: event.startDate.toJSDate().toISOString(),
+  };
+}
+
+/** Goes one page of times on and picks the first (or `nth`) time; its full name and instant. */
+async function pickLater(page: Page, nth = 0): Promise<{ name: string; startsAt: string }> {
+  await page.getByRole('button', { name: 'Later times' }).click();
+  const slot = page.getByRole('radio').nth(nth);
+  await expect(slot).toBeVisible();
+  const name = (await slot.getAttribute('aria-label'))!;
+  const startsAt = new Date(Number(await slot.getAttribute('value'))).toISOString();
+  await slot.check();
+  return { name, startsAt };
+}
+
+async function atPhoneWidth(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.use({ timezoneId: 'Europe/London' });
+
+test('a new parent books the intro call on the spot, moves it by the email, reloads and sees it kept, then cancels it; the admin sees it in the lead panel', async ({
+  page,
+  pageAs,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('intro-e2e');
+  const db = await adminDb();
+  try {
+    await page.goto('/request-fit-call');
+    await page.getByLabel("Parent's name").fill('Dana Introcall');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('+1 (555) 010-3030');
+    await page.getByRole('button', { name: 'Request My Free Intro Call' }).click();
+    await expect(page.getByText('Request Received!', { exact: true })).toBeVisible();
+
+    // on to the booking page, the lead's token in the fragment
+    await page.waitForURL((url) => url.pathname === '/intro-call', { timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: "Hi Dana, let's find a time to talk" })).toBeVisible();
+    await expect(page.getByText(/Times are shown in your time zone \(Europe\/London\)/)).toBeVisible();
+    const booking = await pickLater(page);
+    await expectNoAxeViolations(page);
+    await atPhoneWidth(page);
+    await page.getByRole('button', { name: `Book ${booking.name}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your intro call is booked for' })).toContainText(
+      `${booking.name} (Europe/London)`,
+    );
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your free intro call' })).toBeVisible();
+    await expect(page.getByTestId('intro-call-time')).toHaveText(`${booking.name} (Europe/London)`);
+    await expectNoAxeViolations(page);
+    await atPhoneWidth(page);
+
+    const { rows } = await db.query<{ lead_id: string; id: string; host_email: string; status: string }>(
+      `select c.lead_id, c.id, u.email as host_email, l.status
+       from public.intro_calls c join public.leads l on l.id = c.lead_id join auth.users u on u.id = c.host_id
+       where lower(l.email) = lower($1) and c.status = 'scheduled'`,
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    const call = rows[0]!;
+    expect(call.status).toBe('call_scheduled');
+    const uid = `intro-call-${call.id}@ploom`;
+
+    // both emails, each with the call's .ics
+    const toParent = await waitForEmail(email, /^Intro call booked/, 20_000);
+    expect(toParent.text).toContain('(Europe/London)');
+    expect(await calendarOf(toParent)).toEqual({ method: 'REQUEST', uid, start: booking.startsAt });
+    const toHost = await waitForEmail(call.host_email, /^Intro call booked: with Dana Introcall/, 20_000);
+    expect(await calendarOf(toHost)).toEqual({ method: 'REQUEST', uid, start: booking.startsAt });
+
+    // the email's link: move the call
+    const link = /href="([^"]*\/intro-call#token=[0-9a-f]{64})"/.exec(toParent.html)![1]!;
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByTestId('intro-call-time')).toHaveText(`${booking.name} (Europe/London)`);
+    await page.getByRole('button', { name: 'Move the call' }).click();
+    const moved = await pickLater(page, 1);
+    await page.getByRole('button', { name: `Move to ${moved.name}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your intro call has moved to' })).toContainText(
+      moved.name,
+    );
+    await page.reload();
+    await expect(page.getByTestId('intro-call-time')).toHaveText(`${moved.name} (Europe/London)`);
+    const movedMail = await waitForEmail(email, /^Intro call moved/, 20_000);
+    expect(await calendarOf(movedMail)).toEqual({ method: 'REQUEST', uid, start: moved.startsAt });
+
+    // the admin's lead panel, in the admin's own zone
+    const admin = await pageAs('admin', { timezoneId: 'America/New_York' });
+    await admin.goto(`/admin/waitlist?lead=${call.lead_id}`);
+    const panel = admin.getByRole('region', { name: /Dana Introcall/ });
+    const callSection = panel.getByRole('region', { name: 'Intro call' });
+    const inNewYork = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(new Date(moved.startsAt));
+    await expect(callSection.getByTestId('lead-intro-call-time')).toContainText(
+      `${inNewYork} (America/New York)`,
+    );
+    await expect(callSection).toContainText('Booked');
+    await expect(panel.getByLabel('Status')).toHaveValue('call_scheduled');
+    await expect(panel.getByRole('list', { name: 'History' })).toContainText(
+      'Status: New → Intro call booked',
+    );
+    await expectNoAxeViolations(admin);
+    await atPhoneWidth(admin);
+
+    // and the parent cancels it: the page offers times again, the calendar gets the cancellation
+    await page.getByRole('button', { name: 'Cancel the call' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel the call' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your intro call is cancelled' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: "Hi Dana, let's find a time to talk" })).toBeVisible();
+    const cancelled = await waitForEmail(email, /^Intro call cancelled/, 20_000);
+    expect(await calendarOf(cancelled, 'cancelled.ics')).toMatchObject({ method: 'CANCEL', uid });
+  } finally {
+    await db.end();
+  }
+});
+
+test('a wrong or expired link says so and leads back to the request form', async ({ page }) => {
+  await page.goto(`/intro-call#token=${'0'.repeat(64)}`);
+  await expect(page.getByRole('heading', { name: 'This link is not valid or has expired' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request an intro call' })).toHaveAttribute(
+    'href',
+    '/request-fit-call',
+  );
+  await expectNoAxeViolations(page);
+  await page.goto('/intro-call');
+  await expect(page.getByRole('heading', { name: 'This link is not valid or has expired' })).toBeVisible();
+});
