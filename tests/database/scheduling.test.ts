@@ -235,7 +235,7 @@ describe('open slots', () => {
       await db.query('update public.availability_schedules set takes_intro_calls = true where id = $1', [
         schedule,
       ]);
-      // an intro call (20 minutes, every 20) from Monday 11:45 New York on: that day is over
+      // an intro call (15 minutes, every 15) from Monday 11:45 New York on: that day is over
       expect(
         (await slots(schedule, `${monday}T00:00Z`, '2027-03-03T00:00Z', mondayMorning, 'intro_call'))[0],
       ).toBe('2027-03-02T14:00:00.000Z');
@@ -243,11 +243,13 @@ describe('open slots', () => {
         await slots(schedule, `${monday}T00:00Z`, '2027-03-02T00:00Z', '2027-03-01T12:00:00Z', 'intro_call'),
       ).toEqual([
         '2027-03-01T14:00:00.000Z',
-        '2027-03-01T14:20:00.000Z',
-        '2027-03-01T14:40:00.000Z',
+        '2027-03-01T14:15:00.000Z',
+        '2027-03-01T14:30:00.000Z',
+        '2027-03-01T14:45:00.000Z',
         '2027-03-01T15:00:00.000Z',
-        '2027-03-01T15:20:00.000Z',
-        '2027-03-01T15:40:00.000Z',
+        '2027-03-01T15:15:00.000Z',
+        '2027-03-01T15:30:00.000Z',
+        '2027-03-01T15:45:00.000Z',
       ]);
     });
   });

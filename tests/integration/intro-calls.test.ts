@@ -188,7 +188,7 @@ describe('booking, moving and cancelling', () => {
     ).rows[0].email;
     const toHost = await waitForEmail(hostEmail, /^Intro call booked: with Robin Intro/, 20000);
     const uid = `intro-call-${call.call_id}@ploom`;
-    const end = new Date(new Date(first).getTime() + 20 * 60_000).toISOString();
+    const end = new Date(new Date(first).getTime() + 15 * 60_000).toISOString();
     expect(await calendarOf(toParent)).toEqual({ method: 'REQUEST', uid, sequence: 0, start: first, end });
     expect(await calendarOf(toHost)).toMatchObject({ method: 'REQUEST', uid, start: first });
 

@@ -5,6 +5,8 @@ import { introCallKeys } from './keys';
 /** What the link shows: the parent's name and their booked call, if any. */
 export interface IntroCallBooking {
   parentName: string;
+  /** the call's length: the booked call's, or the intro-call rule's while nothing is booked */
+  lengthMinutes: number;
   call: { id: string; startsAt: number; durationMinutes: number; hostName: string } | null;
 }
 
@@ -15,14 +17,16 @@ export async function fetchIntroCallBooking(client: Supabase, token: string): Pr
   // the call's columns are null when the lead has no call booked (a left join)
   const row = data[0] as Partial<Record<keyof (typeof data)[number], string | number | null>> | undefined;
   if (!row) throw new Error('This link is not valid or has expired');
+  const lengthMinutes = Number(row.duration_minutes ?? 15);
   return {
     parentName: String(row.parent_name ?? ''),
+    lengthMinutes,
     call:
       row.call_id && row.starts_at
         ? {
             id: String(row.call_id),
             startsAt: Date.parse(String(row.starts_at)),
-            durationMinutes: Number(row.duration_minutes ?? 20),
+            durationMinutes: lengthMinutes,
             hostName: String(row.host_name ?? 'the Ploom team'),
           }
         : null,

@@ -20,12 +20,14 @@ export function bookingErrorText(error: unknown): string {
 export function IntroCallPicker({
   token,
   zone,
+  lengthMinutes,
   moving,
   onDone,
   onClose,
 }: {
   token: string;
   zone: string;
+  lengthMinutes: number;
   /** the current time of the call being moved (left out of the choices) */
   moving?: number;
   onDone: (booked: { startsAt: number; hostName: string }) => void;
@@ -72,7 +74,7 @@ export function IntroCallPicker({
           {moving === undefined ? 'Pick a time for your free intro call' : 'Pick a new time'}
         </h2>
         <p className="text-sm text-ink-muted">
-          20 minutes on the phone or video with a member of our team. Times are shown in your time zone (
+          {lengthMinutes} minutes on the phone or video with a member of our team. Times are shown in your time zone (
           {zoneName(zone)}).
         </p>
       </div>

@@ -128,6 +128,7 @@ function IntroCallForToken({ token }: { token: string }) {
         <IntroCallPicker
           token={token}
           zone={zone}
+          lengthMinutes={booking.data.lengthMinutes}
           moving={call?.startsAt}
           onClose={call ? () => setView('call') : undefined}
           onDone={(booked) => {
