@@ -44,7 +44,8 @@ async function pick(page: Page, weekday: string): Promise<{ name: string; starts
   await expect(slot).toBeVisible();
   const name = (await slot.getAttribute('aria-label'))!;
   const startsAt = new Date(Number(await slot.getAttribute('value'))).toISOString();
-  await slot.check();
+  // the time read is the time checked, whatever else the list holds by then
+  await page.getByRole('radio', { name, exact: true }).check();
   return { name, startsAt };
 }
 

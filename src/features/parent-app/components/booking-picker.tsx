@@ -68,7 +68,9 @@ export function BookingPicker({
   const book = useBookSession();
   const move = useMoveSession();
   const busy = book.isPending || move.isPending;
-  const closed = mode.kind === 'book' && allowance.data ? weekIsClosed(allowance.data) : false;
+  // the allowance of the week shown, never the one kept on screen while it loads
+  const weekAllowance = allowance.isPlaceholderData ? undefined : allowance.data;
+  const closed = mode.kind === 'book' && weekAllowance ? weekIsClosed(weekAllowance) : false;
   const days = groupSlotsByDay(
     (slots.data ?? []).filter((s) => !(mode.kind === 'move' && s.startsAt === mode.from)),
     zone,
@@ -129,9 +131,9 @@ export function BookingPicker({
           Next week
         </Button>
       </div>
-      {mode.kind === 'book' && allowance.data ? (
+      {mode.kind === 'book' && weekAllowance ? (
         <p className="text-sm text-ink" data-testid="allowance">
-          {allowanceText(allowance.data)}
+          {allowanceText(weekAllowance)}
         </p>
       ) : null}
       {failure ? (
@@ -196,7 +198,11 @@ export function BookingPicker({
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={picked === null || busy || closed} onClick={() => void confirm()}>
+        <Button
+          size="sm"
+          disabled={picked === null || busy || closed || (mode.kind === 'book' && !weekAllowance)}
+          onClick={() => void confirm()}
+        >
           {picked === null
             ? mode.kind === 'book'
               ? 'Book this time'
