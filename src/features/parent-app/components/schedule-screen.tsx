@@ -8,7 +8,7 @@ import { useNow } from '@/lib/use-now';
 import { formatSessionTime } from '../lib/format';
 import { JoinButton } from './join-button';
 import { BookingPicker } from './booking-picker';
-import { SessionChangeForm, type SessionChange } from './session-change-forms';
+import { CancelSessionDialog, SessionChangeForm } from './session-change-forms';
 
 const statusLabel: Record<ScheduledSession['status'], string> = {
   scheduled: 'Scheduled',
@@ -34,7 +34,7 @@ function UpcomingSession({
   focused: boolean;
   onChanged: (sessionId: string) => void;
 }) {
-  const [open, setOpen] = useState<SessionChange | 'move' | null>(null);
+  const [open, setOpen] = useState<'reschedule' | 'cancel' | 'move' | null>(null);
   const canChange = session.status === 'scheduled' && now < session.changeDeadline;
   const headingId = `session-${session.id}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -98,7 +98,7 @@ function UpcomingSession({
                   }}
                   onClose={() => setOpen(null)}
                 />
-              ) : open && open !== 'move' ? (
+              ) : open === 'reschedule' ? (
                 <SessionChangeForm change={open} sessionId={session.id} onDone={() => setOpen(null)} />
               ) : (
                 <div className="flex flex-wrap gap-2">
@@ -115,6 +115,13 @@ function UpcomingSession({
                   <Button size="sm" variant="ghost" onClick={() => setOpen('cancel')}>
                     Cancel session
                   </Button>
+                  <CancelSessionDialog
+                    sessionId={session.id}
+                    childName={childName}
+                    startsAt={session.startsAt}
+                    open={open === 'cancel'}
+                    onOpenChange={(next) => setOpen(next ? 'cancel' : null)}
+                  />
                 </div>
               )}
             </>
