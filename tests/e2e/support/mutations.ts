@@ -61,6 +61,14 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'family-booking.spec.ts',
     test: 'the parent books a session for Mia in the open times, reloads',
   },
+  'parent-app/book-series#useBookSeries': {
+    spec: 'family-booking.spec.ts',
+    test: 'a family on a plan of one a week is told a week is full, books a weekly time, reloads',
+  },
+  'parent-app/book-series#useEndSeries': {
+    spec: 'family-booking.spec.ts',
+    test: 'a family on a plan of one a week is told a week is full, books a weekly time, reloads',
+  },
   'parent-app/add-child#useAddChild': {
     spec: 'family-parent.spec.ts',
     test: 'a new parent signs up, confirms the email, onboards a child',

@@ -3,6 +3,7 @@ import { Link } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useChildSchedule } from '../api/get-child-schedule';
+import { WeeklyBookings } from './weekly-bookings';
 import type { ScheduledSession } from '../api/get-child-schedule';
 import { useNow } from '@/lib/use-now';
 import { formatSessionTime } from '../lib/format';
@@ -94,7 +95,7 @@ function UpcomingSession({
                   mode={{ kind: 'move', sessionId: session.id, from: session.startsAt }}
                   onDone={(id) => {
                     setOpen(null);
-                    onChanged(id);
+                    if (id) onChanged(id);
                   }}
                   onClose={() => setOpen(null)}
                 />
@@ -144,6 +145,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
   const [booking, setBooking] = useState(false);
   const [changed, setChanged] = useState<string | null>(null);
   const bookButtonRef = useRef<HTMLButtonElement>(null);
+  const weeklyRef = useRef<HTMLHeadingElement>(null);
   if (isPending) return <p role="status">Loading...</p>;
   if (isError) {
     return (
@@ -182,6 +184,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
               onDone={(id) => {
                 setBooking(false);
                 setChanged(id);
+                if (!id) requestAnimationFrame(() => weeklyRef.current?.focus());
               }}
               onClose={() => {
                 setBooking(false);
@@ -194,6 +197,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
             </Button>
           )
         ) : null}
+        {data.child.coachId ? <WeeklyBookings childId={data.child.id} headingRef={weeklyRef} /> : null}
         {upcoming.length ? (
           <ul className="grid gap-4">
             {upcoming.map((session) => (
