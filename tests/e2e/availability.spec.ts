@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { adminDb } from '../support/stack.ts';
 
 /**
  * The availability screen in /admin (docs/decisions/150 and 166): the demo coach (Jordan, Chicago:
@@ -208,5 +209,59 @@ test.describe('as the admin', () => {
     await expect(page.getByText('Intro call rules saved').first()).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Intro call length (minutes)')).toHaveValue('20');
+  });
+
+  test('an admin keeps hours for a team member who is not a coach and switches their intro calls, reloads and sees both kept', async ({
+    page,
+    newParent,
+  }) => {
+    // A team member of the test's own: an account with the admin role and no coach listing.
+    const member = await newParent({ firstName: 'Quinn', lastName: 'Rivers' });
+    const db = await adminDb();
+    await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [member.userId]);
+    try {
+      await openHours(page);
+      const whose = page.getByLabel('Whose hours');
+      await whose.selectOption({ label: 'Quinn Rivers (team) (no hours yet)' });
+      const intro = page.getByRole('checkbox', { name: 'Quinn Rivers takes intro calls' });
+      await expect(intro).toBeDisabled();
+      await expect(
+        page.getByText('Save the weekly hours first; then this person can take intro calls.'),
+      ).toBeVisible();
+
+      await page.getByRole('checkbox', { name: 'Tuesday' }).check();
+      await page.getByLabel('Tuesday from').fill('09:00');
+      await page.getByLabel('Tuesday until').fill('11:00');
+      await saveHours(page);
+      await expect(intro).toBeEnabled();
+      await intro.check();
+      await expect(page.getByText('Takes intro calls', { exact: true }).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await page.reload();
+      await whose.selectOption({ label: 'Quinn Rivers (team)' });
+      await expect(page.getByLabel('Tuesday from')).toHaveValue('09:00');
+      await expect(page.getByLabel('Tuesday until')).toHaveValue('11:00');
+      await expect(intro).toBeChecked();
+      const { rows } = await db.query(
+        'select takes_intro_calls, time_zone from public.availability_schedules where user_id = $1',
+        [member.userId],
+      );
+      expect(rows).toEqual([{ takes_intro_calls: true, time_zone: expect.any(String) }]);
+
+      // and off again, kept after a reload
+      await intro.uncheck();
+      await expect(page.getByText('No longer takes intro calls', { exact: true }).first()).toBeVisible();
+      await page.reload();
+      await whose.selectOption({ label: 'Quinn Rivers (team)' });
+      await expect(intro).not.toBeChecked();
+    } finally {
+      await db.query('delete from public.availability_schedules where user_id = $1', [member.userId]);
+      await db.end();
+    }
   });
 });

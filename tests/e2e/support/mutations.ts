@@ -25,6 +25,10 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'availability.spec.ts',
     test: 'the coach adds a day off, reloads',
   },
+  'availability/set-intro-calls#useSetTakesIntroCalls': {
+    spec: 'availability.spec.ts',
+    test: 'an admin keeps hours for a team member who is not a coach and switches their intro calls',
+  },
   'availability/update-meeting-rule#useUpdateMeetingRule': {
     spec: 'availability.spec.ts',
     test: 'an admin picks a coach and edits a meeting rule',
