@@ -1156,6 +1156,29 @@ describe('the role matrix (caller x table x action)', () => {
     });
   });
 
+  it('availability_schedules: an admin keeps hours for a team member who is not a coach, never for a parent or a coach account', async () => {
+    const create = (userId: string, takesIntroCalls = false) =>
+      outcome('admin', async (c) => {
+        await c.query(
+          `insert into public.availability_schedules (user_id, time_zone, takes_intro_calls) values ($1, 'Europe/Paris', $2)`,
+          [userId, takesIntroCalls],
+        );
+        return 'ok';
+      });
+    // the world's admin is staff without a coach listing
+    expect(await create(world.users.admin, true)).toBe('ok');
+    expect(await create(world.users.parent)).toBe('22023 Only coaches and team members keep a schedule');
+    expect(await create(world.users.coach)).toBe('22023 A coach keeps their hours on their coach schedule');
+    // a coach cannot create one for a team member
+    const byCoach = await outcome('coach', async (c) => {
+      await c.query(`insert into public.availability_schedules (user_id, time_zone) values ($1, 'UTC')`, [
+        world.users.admin,
+      ]);
+      return 'ok';
+    });
+    expect(byCoach).toBe('refused');
+  });
+
   it('meeting_rules: staff read them, admins change them, nobody adds or removes one', async () => {
     const matrix: Record<string, Record<string, Outcome>> = {};
     const run = async (name: string, work: (c: pg.Client) => Promise<Outcome>) => {
