@@ -161,6 +161,56 @@ test.describe('as the demo coach', () => {
     ).toHaveCount(0);
   });
 
+  test('the coach takes a day off and its open times go, reloads, then gives the day back', async ({
+    page,
+  }) => {
+    await openHours(page);
+    const zone = 'America/Chicago';
+    // The first weekday (Tuesday to Friday: hours 15:00-19:00) two to six days ahead, in the preview's week.
+    const day = [2, 3, 4, 5, 6]
+      .map((n) => new Date(Date.now() + n * 86_400_000))
+      .find((d) =>
+        ['Tuesday', 'Wednesday', 'Thursday', 'Friday'].includes(
+          new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(d),
+        ),
+      )!;
+    const date = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(day);
+    const label = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    }).format(day);
+    const words = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(`${date}T12:00:00Z`));
+    const preview = page.getByRole('list', { name: 'Open times by day' });
+    const thatDay = preview.getByRole('listitem').filter({ hasText: label });
+    await expect(thatDay).toContainText('3:00 PM');
+
+    await page.getByLabel('Date', { exact: true }).fill(date);
+    await page.getByRole('radio', { name: 'Day off' }).check();
+    await page.getByRole('button', { name: 'Add override' }).click();
+    await expect(page.getByText('Day off added').first()).toBeVisible();
+    await expect(thatDay).toHaveCount(0);
+    await page.reload();
+    await expect(preview).toBeVisible();
+    await expect(thatDay).toHaveCount(0);
+
+    await page.getByRole('button', { name: `Remove the override of ${words}` }).click();
+    await expect(page.getByText('Override removed').first()).toBeVisible();
+    await expect(thatDay).toContainText('3:00 PM');
+  });
+
   test('the screen has no axe violations at 1280 and 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openHours(page);

@@ -176,6 +176,7 @@ test.describe('as the demo parent', () => {
   test('cancels one session and asks to reschedule another, within the notice shown beforehand', async ({
     page,
   }) => {
+    test.slow();
     const toCancel = await sessionForMia(12);
     const toMove = await sessionForMia(13);
     await page.goto('/app');

@@ -58,6 +58,8 @@ export function AvailabilityScreen({ isAdmin, userId }: { isAdmin: boolean; user
 /** An admin's switch of who is offered for intro calls (a host with hours, and a login). */
 function IntroCallsSwitch({ host }: { host: Host }) {
   const change = useSetTakesIntroCalls();
+  // shown at once; put back if the database refuses
+  const [on, setOn] = useState(host.takesIntroCalls);
   const hint = !host.scheduleId
     ? 'Save the weekly hours first; then this person can take intro calls.'
     : !host.canTakeIntroCalls
@@ -67,11 +69,12 @@ function IntroCallsSwitch({ host }: { host: Host }) {
     <div className="flex max-w-xl flex-col gap-1">
       <Checkbox
         label={`${host.label.replace(/ \(team\)$/, '')} takes intro calls`}
-        checked={host.takesIntroCalls}
+        checked={on}
         disabled={!host.scheduleId || !host.canTakeIntroCalls || change.isPending}
         aria-describedby={`intro-hint-${host.key}`}
         onChange={(event) => {
           const takesIntroCalls = event.target.checked;
+          setOn(takesIntroCalls);
           change.mutate(
             { scheduleId: host.scheduleId!, takesIntroCalls },
             {
@@ -80,12 +83,14 @@ function IntroCallsSwitch({ host }: { host: Host }) {
                   title: takesIntroCalls ? 'Takes intro calls' : 'No longer takes intro calls',
                   description: host.label,
                 }),
-              onError: (error) =>
+              onError: (error) => {
+                setOn(!takesIntroCalls);
                 toast({
                   title: "Couldn't change who takes intro calls",
                   description: error.message,
                   variant: 'destructive',
-                }),
+                });
+              },
             },
           );
         }}
