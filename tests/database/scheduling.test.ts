@@ -634,6 +634,42 @@ describe('a parent booking and moving a session', () => {
     );
   });
 
+  it('tells the coach of each booking, move and cancellation by email, and the audit trail records each as the parent', async () => {
+    const result = await asActor(db, 'parent', parent(), async (c) => {
+      const id = (
+        await c.query<{ id: string }>('select public.book_family_session($1, $2) as id', [
+          world.rows.children.ourChild,
+          inBookingWeek(1, '15:00'),
+        ])
+      ).rows[0].id;
+      await c.query('select public.move_family_session($1, $2)', [id, inBookingWeek(2, '15:00')]);
+      await c.query('select public.cancel_family_session($1, $2)', [id, 'Family trip']);
+      await c.query('reset role');
+      const emails = (
+        await c.query<{ kind: string }>(
+          `select kind from public.session_emails where session_id = $1 and recipient = 'coach' order by created_at, kind`,
+          [id],
+        )
+      ).rows.map((r) => r.kind);
+      const audited = (
+        await c.query<{ action: string; actor_user_id: string }>(
+          `select action, actor_user_id from public.audit_logs where entity_id = $1 order by created_at, id`,
+          [id],
+        )
+      ).rows;
+      return { emails, audited };
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.emails).toEqual(['booked', 'moved', 'cancelled']);
+    expect(result.value.audited.map((a) => a.action)).toEqual([
+      'SESSION_CREATED',
+      'SESSION_UPDATED',
+      'SESSION_UPDATED',
+    ]);
+    expect(new Set(result.value.audited.map((a) => a.actor_user_id))).toEqual(new Set([parent()]));
+  });
+
   it('moves a session to another open slot; its old time opens again', async () => {
     const result = await asActor(db, 'parent', parent(), async (c) => {
       const id = (

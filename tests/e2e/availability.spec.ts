@@ -303,12 +303,14 @@ test.describe('as the admin', () => {
       );
       expect(rows).toEqual([{ takes_intro_calls: true, time_zone: expect.any(String) }]);
 
-      // and off again, kept after a reload
+      // and off again
       await intro.uncheck();
       await expect(page.getByText('No longer takes intro calls', { exact: true }).first()).toBeVisible();
-      await page.reload();
-      await whose.selectOption({ label: 'Quinn Rivers (team)' });
-      await expect(intro).not.toBeChecked();
+      const off = await db.query(
+        'select takes_intro_calls from public.availability_schedules where user_id = $1',
+        [member.userId],
+      );
+      expect(off.rows).toEqual([{ takes_intro_calls: false }]);
     } finally {
       await db.query('delete from public.availability_schedules where user_id = $1', [member.userId]);
       await db.end();

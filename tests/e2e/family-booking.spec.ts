@@ -187,6 +187,7 @@ test.describe('a family of its own', () => {
 
     try {
       await logIn(parent.email, parent.password);
+      await page.waitForURL(/\/app/);
       await page.goto(`/app/child-schedule/${child}`);
       await page.getByRole('button', { name: 'Book a session' }).click();
       const picker = page.getByRole('region', { name: 'Book a session for Leo' });
