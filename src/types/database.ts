@@ -1898,6 +1898,10 @@ export type Database = {
         Args: never;
         Returns: { action: string; entity_type: string; entries: number }[];
       };
+      book_family_series: {
+        Args: { child_id: string; starts_at: string };
+        Returns: string;
+      };
       book_family_session: {
         Args: { child_id: string; starts_at: string };
         Returns: string;
@@ -2001,6 +2005,10 @@ export type Database = {
       };
       email_me_quiz_results: {
         Args: { assessment_id: string; email: string };
+        Returns: undefined;
+      };
+      end_family_series: {
+        Args: { series_id: string };
         Returns: undefined;
       };
       enrol_lead: {

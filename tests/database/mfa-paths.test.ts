@@ -332,6 +332,9 @@ const NEEDS_NO_CHECK: Record<string, string> = {
   'private.request_session_reschedule': "a parent asks to move their own family's session",
   'private.book_family_session': "a parent books their own child's session (children.parent_id = the caller)",
   'private.move_family_session': "a parent moves their own family's session (parent_id = the caller)",
+  'private.book_family_series':
+    "a parent books their own child's weekly series (children.parent_id = the caller)",
+  'private.end_family_series': "a parent ends their own family's weekly series (parent_id = the caller)",
   'private.family_week_allowance':
     "the caller's own family's plan allowance and sessions that week (parent_id = the caller)",
   'private.coach_open_slots':

@@ -636,6 +636,42 @@ describe('a parent booking and moving a session', () => {
     );
   });
 
+  it('tells the coach of each booking, move and cancellation by email, and the audit trail records each as the parent', async () => {
+    const result = await asActor(db, 'parent', parent(), async (c) => {
+      const id = (
+        await c.query<{ id: string }>('select public.book_family_session($1, $2) as id', [
+          world.rows.children.ourChild,
+          inBookingWeek(1, '15:00'),
+        ])
+      ).rows[0].id;
+      await c.query('select public.move_family_session($1, $2)', [id, inBookingWeek(2, '15:00')]);
+      await c.query('select public.cancel_family_session($1, $2)', [id, 'Family trip']);
+      await c.query('reset role');
+      const emails = (
+        await c.query<{ kind: string }>(
+          `select kind from public.session_emails where session_id = $1 and recipient = 'coach' order by kind`,
+          [id],
+        )
+      ).rows.map((r) => r.kind);
+      const audited = (
+        await c.query<{ action: string; actor_user_id: string }>(
+          `select action, actor_user_id from public.audit_logs where entity_id = $1 order by action`,
+          [id],
+        )
+      ).rows;
+      return { emails, audited };
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.emails).toEqual(['booked', 'cancelled', 'moved']);
+    expect(result.value.audited.map((a) => a.action)).toEqual([
+      'SESSION_CREATED',
+      'SESSION_UPDATED',
+      'SESSION_UPDATED',
+    ]);
+    expect(new Set(result.value.audited.map((a) => a.actor_user_id))).toEqual(new Set([parent()]));
+  });
+
   it('moves a session to another open slot; its old time opens again', async () => {
     const result = await asActor(db, 'parent', parent(), async (c) => {
       const id = (
@@ -662,6 +698,255 @@ describe('a parent booking and moving a session', () => {
     expect(result.value.movedTo).toBe(inBookingWeek(1, '15:30'));
     expect(result.value.open).toContain(inBookingWeek(1, '14:30'));
     expect(result.value.open).not.toContain(inBookingWeek(1, '15:00'));
+  });
+});
+
+/** The parent's plan, arranged inside the test's transaction; a renewal that failed `failedDaysAgo`. */
+const planFor =
+  (status: string, failedDaysAgo?: number) =>
+  async (c: pg.Client): Promise<void> => {
+    const parent = world.users.parent;
+    const customer = `cus_series${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await insertRow(c, 'billing_customers', { parent_id: parent, stripe_customer_id: customer });
+    await insertRow(c, 'subscriptions', {
+      id: `sub_${customer}`,
+      parent_id: parent,
+      stripe_customer_id: customer,
+      plan: 'intensive-momentum',
+      stripe_price_id: 'price_series',
+      status,
+      current_period_start: new Date().toISOString(),
+      current_period_end: new Date(Date.now() + 30 * DAY).toISOString(),
+      stripe_created: new Date().toISOString(),
+      last_event_at: new Date().toISOString(),
+    });
+    if (failedDaysAgo !== undefined) {
+      await insertRow(c, 'invoices', {
+        id: `in_${customer}`,
+        parent_id: parent,
+        subscription_id: `sub_${customer}`,
+        status: 'open',
+        currency: 'usd',
+        amount_due: 9900,
+        amount_paid: 0,
+        payment_failed_at: new Date(Date.now() - failedDaysAgo * DAY).toISOString(),
+        stripe_created: new Date().toISOString(),
+        last_event_at: new Date().toISOString(),
+      });
+    }
+  };
+
+describe("a failed payment's grace period (docs/decisions/100: 7 days)", () => {
+  const bookWith = (arrange: (c: pg.Client) => Promise<void>) =>
+    asActor(
+      db,
+      'parent',
+      world.users.parent,
+      async (c) =>
+        (
+          await c.query<{ id: string }>('select public.book_family_session($1, $2) as id', [
+            world.rows.children.ourChild,
+            inBookingWeek(1, '15:00'),
+          ])
+        ).rows[0].id,
+      arrange,
+    );
+
+  it('books as before within the 7 days after the first failed charge', async () => {
+    const result = await bookWith(planFor('past_due', 6));
+    expect(result.ok).toBe(true);
+  });
+
+  it('books nothing new once the 7 days are over, and says why', async () => {
+    const result = await bookWith(planFor('past_due', 8));
+    expect(result.ok || result.error).toEqual({
+      code: '23514',
+      message: "No new sessions can be booked: the family's payment has failed and its grace period is over",
+    });
+  });
+});
+
+describe('a parent booking every week at one time (a series)', () => {
+  const bookSeries = (
+    startsAt: string,
+    arrange?: (c: pg.Client) => Promise<unknown>,
+    actor: Actor = 'parent',
+  ) =>
+    asActor(
+      db,
+      actor,
+      world.users[actor as Exclude<Actor, 'anon'>],
+      async (c) => {
+        const id = (
+          await c.query<{ id: string }>('select public.book_family_series($1, $2) as id', [
+            world.rows.children.ourChild,
+            startsAt,
+          ])
+        ).rows[0].id;
+        const series = (
+          await c.query(
+            'select weekday, time_zone, duration_minutes, ends_on from public.session_series where id = $1',
+            [id],
+          )
+        ).rows[0];
+        const sessions = (
+          await c.query<{ starts_at: Date; status: string }>(
+            'select starts_at, status from public.coaching_sessions where series_id = $1 order by starts_at',
+            [id],
+          )
+        ).rows.map((r) => iso(r.starts_at));
+        const open = (
+          await c.query<{ starts_at: Date }>(
+            'select starts_at from public.get_coach_open_slots($1, $2, $3)',
+            [world.rows.coaches.activeCoach, inBookingWeek(7, '00:00'), inBookingWeek(8, '00:00')],
+          )
+        ).rows.map((r) => iso(r.starts_at));
+        await c.query('reset role');
+        const coachEmails = (
+          await c.query<{ n: number }>(
+            `select count(*)::int as n from public.session_emails e join public.coaching_sessions s on s.id = e.session_id
+             where s.series_id = $1 and e.recipient = 'coach' and e.kind = 'booked'`,
+            [id],
+          )
+        ).rows[0].n;
+        const audited = (
+          await c.query<{ n: number }>(
+            `select count(*)::int as n from public.audit_logs a join public.coaching_sessions s on s.id::text = a.entity_id::text
+             where s.series_id = $1 and a.action = 'SESSION_CREATED' and a.actor_user_id = $2`,
+            [id, world.users.parent],
+          )
+        ).rows[0].n;
+        return { series, sessions, open, coachEmails, audited };
+      },
+      arrange,
+    );
+
+  it("books the time every week in one step, in the coach's zone, and the coach is told of each", async () => {
+    const result = await bookSeries(inBookingWeek(0, '10:00'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.series).toMatchObject({
+      weekday: 1,
+      time_zone: 'UTC',
+      duration_minutes: 30,
+      ends_on: null,
+    });
+    // eight weeks booked ahead, each Monday at 10:00
+    expect(result.value.sessions).toHaveLength(8);
+    expect(result.value.sessions.slice(0, 2)).toEqual([inBookingWeek(0, '10:00'), inBookingWeek(7, '10:00')]);
+    expect(result.value.open).not.toContain(inBookingWeek(7, '10:00'));
+    expect(result.value.open).toContain(inBookingWeek(7, '11:00'));
+    expect(result.value.coachEmails).toBe(8);
+    expect(result.value.audited).toBe(8);
+  });
+
+  it('refuses a time the coach is not free at in a later week, naming that date', async () => {
+    // the Thursday of the booking week is an override with only 15:00-15:30
+    const thursdayBefore = inBookingWeek(-4, '10:00');
+    const result = await bookSeries(thursdayBefore);
+    const thursday = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date(inBookingWeek(3, '10:00')));
+    expect(result.ok || result.error).toEqual({
+      code: '23P01',
+      message: `Your coach is not free at that time on ${thursday}`,
+    });
+  });
+
+  it('refuses a first time already taken, and a time never offered', async () => {
+    const taken = await bookSeries(inBookingWeek(0, '10:00'), (c) =>
+      c.query(
+        `insert into public.coaching_sessions (child_id, coach_id, parent_id, starts_at) values ($1, $2, $3, $4)`,
+        [
+          world.rows.children.theirChild,
+          world.rows.coaches.activeCoach,
+          world.users.otherParent,
+          inBookingWeek(0, '10:00'),
+        ],
+      ),
+    );
+    expect(taken.ok || taken.error).toEqual({ code: '23P01', message: 'That time was just taken' });
+    const night = await bookSeries(inBookingWeek(0, '22:00'));
+    expect(night.ok || night.error.message).toBe("That time is not one of the coach's open times");
+    const notTheirs = await bookSeries(inBookingWeek(0, '10:00'), undefined, 'otherParent');
+    expect(notTheirs.ok || notTheirs.error.code).toBe('42501');
+  });
+
+  it('refuses a paused plan, and a week that has no room in the plan, in words', async () => {
+    const paused = await bookSeries(inBookingWeek(0, '10:00'), planFor('paused'));
+    expect(paused.ok || paused.error.message).toBe(
+      "No new sessions can be booked: the family's subscription is paused",
+    );
+    // three a week; the second week already holds three
+    const full = await bookSeries(inBookingWeek(0, '10:00'), async (c) => {
+      await planFor('active')(c);
+      for (const hour of ['12:00', '13:00', '14:00']) {
+        await c.query(
+          `insert into public.coaching_sessions (child_id, coach_id, parent_id, starts_at) values ($1, $2, $3, $4)`,
+          [
+            world.rows.children.ourChild,
+            world.rows.coaches.activeCoach,
+            world.users.parent,
+            inBookingWeek(8, hour),
+          ],
+        );
+      }
+    });
+    expect(full.ok || full.error.code).toBe('23514');
+    expect(full.ok || full.error.message).toMatch(
+      /^Not every week has room in your plan: the family's plan includes 3 sessions a week, and the week of .* has 3 booked$/,
+    );
+  });
+
+  it('ends the series: later sessions are cancelled, the coach told; only the family ends it', async () => {
+    const result = await asActor(db, 'parent', world.users.parent, async (c) => {
+      const id = (
+        await c.query<{ id: string }>('select public.book_family_series($1, $2) as id', [
+          world.rows.children.ourChild,
+          inBookingWeek(0, '10:00'),
+        ])
+      ).rows[0].id;
+      await c.query('savepoint other');
+      await c.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: world.users.otherParent, role: 'authenticated', aud: 'authenticated' }),
+      ]);
+      const other = await c.query('select public.end_family_series($1)', [id]).then(
+        () => 'ended',
+        (e: { code: string }) => e.code,
+      );
+      await c.query('rollback to savepoint other');
+      await c.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: world.users.parent, role: 'authenticated', aud: 'authenticated' }),
+      ]);
+      await c.query('select public.end_family_series($1)', [id]);
+      const statuses = (
+        await c.query<{ status: string }>(
+          'select status from public.coaching_sessions where series_id = $1 order by starts_at',
+          [id],
+        )
+      ).rows.map((r) => r.status);
+      const endsOn = (await c.query('select ends_on from public.session_series where id = $1', [id])).rows[0]
+        .ends_on;
+      await c.query('reset role');
+      const cancelledEmails = (
+        await c.query<{ n: number }>(
+          `select count(*)::int as n from public.session_emails e join public.coaching_sessions s on s.id = e.session_id
+           where s.series_id = $1 and e.recipient = 'coach' and e.kind = 'cancelled'`,
+          [id],
+        )
+      ).rows[0].n;
+      return { other, statuses, endsOn, cancelledEmails };
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.other).toBe('42501');
+    // every session is more than a day away: all are cancelled, and the series has ended
+    expect(result.value.statuses).toEqual(Array(8).fill('cancelled'));
+    expect(result.value.endsOn).not.toBeNull();
+    expect(result.value.cancelledEmails).toBe(8);
   });
 });
 
@@ -907,6 +1192,29 @@ describe('the role matrix (caller x table x action)', () => {
       }),
       'delete own': each(0, { anon: 'denied', admin: 1 }),
     });
+  });
+
+  it('availability_schedules: an admin keeps hours for a team member who is not a coach, never for a parent or a coach account', async () => {
+    const create = (userId: string, takesIntroCalls = false) =>
+      outcome('admin', async (c) => {
+        await c.query(
+          `insert into public.availability_schedules (user_id, time_zone, takes_intro_calls) values ($1, 'Europe/Paris', $2)`,
+          [userId, takesIntroCalls],
+        );
+        return 'ok';
+      });
+    // the world's admin is staff without a coach listing
+    expect(await create(world.users.admin, true)).toBe('ok');
+    expect(await create(world.users.parent)).toBe('22023 Only coaches and team members keep a schedule');
+    expect(await create(world.users.coach)).toBe('22023 A coach keeps their hours on their coach schedule');
+    // a coach cannot create one for a team member
+    const byCoach = await outcome('coach', async (c) => {
+      await c.query(`insert into public.availability_schedules (user_id, time_zone) values ($1, 'UTC')`, [
+        world.users.admin,
+      ]);
+      return 'ok';
+    });
+    expect(byCoach).toBe('refused');
   });
 
   it('meeting_rules: staff read them, admins change them, nobody adds or removes one', async () => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { adminDb } from '../support/stack.ts';
 
 /**
  * The availability screen in /admin (docs/decisions/150 and 166): the demo coach (Jordan, Chicago:
@@ -160,6 +161,56 @@ test.describe('as the demo coach', () => {
     ).toHaveCount(0);
   });
 
+  test('the coach takes a day off and its open times go, reloads, then gives the day back', async ({
+    page,
+  }) => {
+    await openHours(page);
+    const zone = 'America/Chicago';
+    // The first weekday (Tuesday to Friday: hours 15:00-19:00) two to six days ahead, in the preview's week.
+    const day = [2, 3, 4, 5, 6]
+      .map((n) => new Date(Date.now() + n * 86_400_000))
+      .find((d) =>
+        ['Tuesday', 'Wednesday', 'Thursday', 'Friday'].includes(
+          new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(d),
+        ),
+      )!;
+    const date = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(day);
+    const label = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    }).format(day);
+    const words = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(`${date}T12:00:00Z`));
+    const preview = page.getByRole('list', { name: 'Open times by day' });
+    const thatDay = preview.getByRole('listitem').filter({ hasText: label });
+    await expect(thatDay).toContainText('3:00 PM');
+
+    await page.getByLabel('Date', { exact: true }).fill(date);
+    await page.getByRole('radio', { name: 'Day off' }).check();
+    await page.getByRole('button', { name: 'Add override' }).click();
+    await expect(page.getByText('Day off added').first()).toBeVisible();
+    await expect(thatDay).toHaveCount(0);
+    await page.reload();
+    await expect(preview).toBeVisible();
+    await expect(thatDay).toHaveCount(0);
+
+    await page.getByRole('button', { name: `Remove the override of ${words}` }).click();
+    await expect(page.getByText('Override removed').first()).toBeVisible();
+    await expect(thatDay).toContainText('3:00 PM');
+  });
+
   test('the screen has no axe violations at 1280 and 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openHours(page);
@@ -208,5 +259,61 @@ test.describe('as the admin', () => {
     await expect(page.getByText('Intro call rules saved').first()).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Intro call length (minutes)')).toHaveValue('20');
+  });
+
+  test('an admin keeps hours for a team member who is not a coach and switches their intro calls, reloads and sees both kept', async ({
+    page,
+    newParent,
+  }) => {
+    // A team member of the test's own: an account with the admin role and no coach listing.
+    const member = await newParent({ firstName: 'Quinn', lastName: 'Rivers' });
+    const db = await adminDb();
+    await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [member.userId]);
+    try {
+      await openHours(page);
+      const whose = page.getByLabel('Whose hours');
+      await whose.selectOption({ label: 'Quinn Rivers (team) (no hours yet)' });
+      const intro = page.getByRole('checkbox', { name: 'Quinn Rivers takes intro calls' });
+      await expect(intro).toBeDisabled();
+      await expect(
+        page.getByText('Save the weekly hours first; then this person can take intro calls.'),
+      ).toBeVisible();
+
+      await page.getByRole('checkbox', { name: 'Tuesday' }).check();
+      await page.getByLabel('Tuesday from').fill('09:00');
+      await page.getByLabel('Tuesday until').fill('11:00');
+      await saveHours(page);
+      await expect(intro).toBeEnabled();
+      await intro.check();
+      await expect(page.getByText('Takes intro calls', { exact: true }).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await page.reload();
+      await whose.selectOption({ label: 'Quinn Rivers (team)' });
+      await expect(page.getByLabel('Tuesday from')).toHaveValue('09:00');
+      await expect(page.getByLabel('Tuesday until')).toHaveValue('11:00');
+      await expect(intro).toBeChecked();
+      const { rows } = await db.query(
+        'select takes_intro_calls, time_zone from public.availability_schedules where user_id = $1',
+        [member.userId],
+      );
+      expect(rows).toEqual([{ takes_intro_calls: true, time_zone: expect.any(String) }]);
+
+      // and off again
+      await intro.uncheck();
+      await expect(page.getByText('No longer takes intro calls', { exact: true }).first()).toBeVisible();
+      const off = await db.query(
+        'select takes_intro_calls from public.availability_schedules where user_id = $1',
+        [member.userId],
+      );
+      expect(off.rows).toEqual([{ takes_intro_calls: false }]);
+    } finally {
+      await db.query('delete from public.availability_schedules where user_id = $1', [member.userId]);
+      await db.end();
+    }
   });
 });

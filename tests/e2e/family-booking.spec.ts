@@ -2,6 +2,7 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { adminDb } from '../support/stack.ts';
+import { addDays, mondayOf, startOfDay } from '../../src/features/parent-app/lib/slots.ts';
 
 /**
  * The demo parent books a session for Mia in her coach's open times and moves it (issue 23, docs
@@ -44,7 +45,8 @@ async function pick(page: Page, weekday: string): Promise<{ name: string; starts
   await expect(slot).toBeVisible();
   const name = (await slot.getAttribute('aria-label'))!;
   const startsAt = new Date(Number(await slot.getAttribute('value'))).toISOString();
-  await slot.check();
+  // the time read is the time checked, whatever else the list holds by then
+  await page.getByRole('radio', { name, exact: true }).check();
   return { name, startsAt };
 }
 
@@ -128,4 +130,139 @@ test('a time taken meanwhile is refused in words and the open times refresh', as
   await expect(picker.getByRole('alert')).toHaveText(/That time was just taken/);
   await expect(picker.getByRole('radio', { name })).toHaveCount(0);
   await expect(picker.getByRole('radio').first()).toBeVisible();
+});
+
+/**
+ * A family of its own on a plan of one session a week, coached by Mia's coach (Jordan, Chicago,
+ * weekdays 15:00-19:00): the demo family has no plan, and giving it one would limit every other
+ * spec that books for Mia.
+ */
+test.describe('a family of its own', () => {
+  // signed in as the new parent below, not as the demo one
+  test.use({ signedInAs: undefined });
+
+  test('a family on a plan of one a week is told a week is full, books a weekly time, reloads, and ends it', async ({
+    page,
+    newParent,
+    logIn,
+  }) => {
+    test.slow();
+    const parent = await newParent({ firstName: 'Robin' });
+    const child = (
+      await db.query<{ id: string }>(
+        `insert into public.children (parent_id, coach_id, first_name, age_band)
+       values ($1, 'c0000000-0000-4000-8000-000000000001', 'Leo', '9') returning id`,
+        [parent.userId],
+      )
+    ).rows[0]!.id;
+    const customer = `cus_e2eseries${Date.now().toString(36)}`;
+    await db.query(`insert into public.billing_customers (parent_id, stripe_customer_id) values ($1, $2)`, [
+      parent.userId,
+      customer,
+    ]);
+    await db.query(
+      `insert into public.subscriptions (id, parent_id, stripe_customer_id, plan, stripe_price_id, status,
+       current_period_start, current_period_end, stripe_created, last_event_at)
+     values ($1, $2, $3, 'steady-growth', 'price_e2e', 'active', now(), now() + interval '30 days', now(), now())`,
+      [`sub_${customer}`, parent.userId, customer],
+    );
+    // One session already in the weeks two and four from now (Wednesday noon in New York, the
+    // family's zone), with no coach: they only fill the plan's weeks.
+    const monday = mondayOf(Date.now(), 'America/New_York');
+    const wednesdayNoon = (week: number) =>
+      startOfDay(addDays(monday, week * 7 + 2), 'America/New_York') + 12 * 3_600_000;
+    for (const week of [2, 4]) {
+      await db.query(
+        `insert into public.coaching_sessions (child_id, parent_id, starts_at) values ($1, $2, $3)`,
+        [child, parent.userId, new Date(wednesdayNoon(week)).toISOString()],
+      );
+    }
+    // A weekday on which the other specs change none of the coach's dates (the seed's day off and
+    // availability.spec.ts's fall on today's weekday and the one three days on; Monday's hours change).
+    const weekdayOf = (at: number) =>
+      new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'America/Chicago' }).format(new Date(at));
+    const weekday = ['Tuesday', 'Wednesday', 'Thursday', 'Friday'].find(
+      (d) => d !== weekdayOf(Date.now()) && d !== weekdayOf(Date.now() + 3 * 86_400_000),
+    )!;
+
+    try {
+      await logIn(parent.email, parent.password);
+      await page.waitForURL(/\/app/);
+      await page.goto(`/app/child-schedule/${child}`);
+      await page.getByRole('button', { name: 'Book a session' }).click();
+      const picker = page.getByRole('region', { name: 'Book a session for Leo' });
+      const nextWeek = picker.getByRole('button', { name: 'Next week' });
+      await nextWeek.click();
+      await nextWeek.click();
+      // the week two from now is full: told why, and no time is offered
+      await expect(picker.getByTestId('allowance')).toHaveText(
+        /^1 of 1 session booked for the week of .*\. This week is full: choose another week, cancel a session that week, or change your plan on the billing page\.$/,
+      );
+      await expect(picker.getByRole('radio')).toHaveCount(0);
+
+      // every week from the third on would go over the plan in the fourth: refused in words
+      await nextWeek.click();
+      const lastOn = () => picker.getByRole('radio', { name: new RegExp(`^${weekday}, `) }).last();
+      await expect(lastOn()).toBeVisible();
+      await picker
+        .getByRole('radio', { name: (await lastOn().getAttribute('aria-label'))!, exact: true })
+        .check();
+      await picker.getByRole('checkbox', { name: /Every week at this time/ }).check();
+      await picker.getByRole('button', { name: /^Book every / }).click();
+      await expect(picker.getByRole('alert')).toHaveText(
+        /^Not every week has room in your plan: the family's plan includes 1 session a week, and the week of .* has 1 booked/,
+      );
+
+      // from the fifth week on, every week has room
+      await nextWeek.click();
+      await nextWeek.click();
+      await expect(lastOn()).toBeVisible();
+      const name = (await lastOn().getAttribute('aria-label'))!;
+      const time = name.split(' at ')[1]!;
+      await picker.getByRole('radio', { name, exact: true }).check();
+      await expect(picker.getByRole('checkbox', { name: /Every week at this time/ })).toBeChecked();
+      await picker.getByRole('button', { name: `Book every ${weekday} at ${time}, from ${name}` }).click();
+      await expect(page.getByText('Weekly session booked', { exact: true })).toBeVisible();
+      const weekly = page.getByRole('region', { name: 'Every week' });
+      await expect(weekly.getByRole('heading', { name: 'Every week' })).toBeFocused();
+      await expect(weekly).toContainText(`Every ${weekday} at ${time}`);
+
+      await page.reload();
+      await expect(weekly).toContainText(`Every ${weekday} at ${time}`);
+      await expect(weekly).toContainText(`Next: ${name}`);
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      const booked = await db.query<{ n: number; coach_emails: number }>(
+        `select count(*)::int as n,
+              (select count(*)::int from public.session_emails e join public.coaching_sessions x on x.id = e.session_id
+                where x.child_id = $1 and x.series_id is not null and e.recipient = 'coach' and e.kind = 'booked') as coach_emails
+         from public.coaching_sessions s where s.child_id = $1 and s.series_id is not null and s.status = 'scheduled'`,
+        [child],
+      );
+      expect(booked.rows[0]!.n).toBeGreaterThan(0);
+      expect(booked.rows[0]!.coach_emails).toBe(booked.rows[0]!.n);
+
+      // End it: asked first, then every session of it (all more than a day away) is cancelled.
+      await weekly.getByRole('button', { name: 'End this weekly booking' }).click();
+      const confirm = page.getByRole('dialog', { name: 'End this weekly booking?' });
+      await expectNoAxeViolations(page);
+      await confirm.getByRole('button', { name: 'Yes, end it' }).click();
+      await expect(page.getByText('Weekly booking ended', { exact: true })).toBeVisible();
+      await expect(weekly).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Upcoming for Leo' })).toBeVisible();
+      await expect(weekly).toHaveCount(0);
+      const left = await db.query(
+        `select count(*)::int as n from public.coaching_sessions where child_id = $1 and series_id is not null and status = 'scheduled'`,
+        [child],
+      );
+      expect(left.rows[0]).toEqual({ n: 0 });
+    } finally {
+      await db.query('delete from public.children where id = $1', [child]);
+    }
+  });
 });

@@ -176,6 +176,7 @@ test.describe('as the demo parent', () => {
   test('cancels one session and asks to reschedule another, within the notice shown beforehand', async ({
     page,
   }) => {
+    test.slow();
     const toCancel = await sessionForMia(12);
     const toMove = await sessionForMia(13);
     await page.goto('/app');
@@ -192,8 +193,18 @@ test.describe('as the demo parent', () => {
       cancelRow.getByText(/You can ask to reschedule or cancel until .* \(24 hours before the start\)/),
     ).toBeVisible();
     await cancelRow.getByRole('button', { name: 'Cancel session' }).click();
-    await cancelRow.getByLabel(/Anything your coach should know/).fill('Family trip');
-    await cancelRow.getByRole('button', { name: 'Yes, cancel this session' }).click();
+    // it asks first, in a dialog naming the session; "Keep the session" changes nothing
+    const confirm = page.getByRole('dialog', { name: 'Cancel this session?' });
+    await expect(confirm).toContainText("Mia's session on");
+    await confirm.getByRole('button', { name: 'Keep the session' }).click();
+    await expect(confirm).toHaveCount(0);
+    await cancelRow.getByRole('button', { name: 'Cancel session' }).click();
+    await confirm.getByLabel(/Anything your coach should know/).fill('Family trip');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await confirm.getByRole('button', { name: 'Yes, cancel this session' }).click();
     await expect(page.getByText('Session cancelled', { exact: true })).toBeVisible();
     await expect(row(toCancel)).toHaveCount(0);
 

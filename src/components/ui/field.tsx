@@ -24,13 +24,25 @@ export interface FieldProps {
   className?: string;
   /** Overrides the generated id. */
   id?: string;
+  /** Keeps the label for assistive technology only (a row of controls a visible heading names). */
+  hideLabel?: boolean;
 }
 
 /**
  * One accessible form field: a label tied to its control, optional hint, and an error message
  * announced by screen readers (aria-invalid + aria-describedby).
  */
-export function Field({ label, children, error, hint, optional, required, className, id }: FieldProps) {
+export function Field({
+  label,
+  children,
+  error,
+  hint,
+  optional,
+  required,
+  className,
+  id,
+  hideLabel,
+}: FieldProps) {
   const generated = useId();
   const controlId = id ?? children.props.id ?? `field-${generated}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -41,7 +53,7 @@ export function Field({ label, children, error, hint, optional, required, classN
   const control = isValidElement(children)
     ? cloneElement(children, {
         id: controlId,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': error ? true : children.props['aria-invalid'],
         'aria-describedby': describedBy,
         'aria-required': required || undefined,
       })
@@ -49,7 +61,7 @@ export function Field({ label, children, error, hint, optional, required, classN
 
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={controlId} className="text-sm font-semibold text-ink">
+      <label htmlFor={controlId} className={cn('text-sm font-semibold text-ink', hideLabel && 'sr-only')}>
         {label}
         {optional ? <span className="ml-1 font-normal text-ink-muted">(optional)</span> : null}
       </label>

@@ -25,6 +25,10 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'availability.spec.ts',
     test: 'the coach adds a day off, reloads',
   },
+  'availability/set-intro-calls#useSetTakesIntroCalls': {
+    spec: 'availability.spec.ts',
+    test: 'an admin keeps hours for a team member who is not a coach and switches their intro calls',
+  },
   'availability/update-meeting-rule#useUpdateMeetingRule': {
     spec: 'availability.spec.ts',
     test: 'an admin picks a coach and edits a meeting rule',
@@ -76,6 +80,14 @@ export const provenByE2e: Record<string, ProvenBy> = {
   'parent-app/book-session#useMoveSession': {
     spec: 'family-booking.spec.ts',
     test: 'the parent books a session for Mia in the open times, reloads',
+  },
+  'parent-app/book-series#useBookSeries': {
+    spec: 'family-booking.spec.ts',
+    test: 'a family on a plan of one a week is told a week is full, books a weekly time, reloads',
+  },
+  'parent-app/book-series#useEndSeries': {
+    spec: 'family-booking.spec.ts',
+    test: 'a family on a plan of one a week is told a week is full, books a weekly time, reloads',
   },
   'parent-app/add-child#useAddChild': {
     spec: 'family-parent.spec.ts',

@@ -13,22 +13,29 @@ export interface Host {
   timeZone: string | null;
   /** The zone a new schedule starts from (the coach's own). */
   defaultTimeZone: string | null;
+  /** Whether the host is offered for intro calls (an admin switches it). */
+  takesIntroCalls: boolean;
+  /** A coach listing without a login cannot take intro calls. */
+  canTakeIntroCalls: boolean;
 }
 
 /**
- * The hosts the viewer may edit: an admin every coach and every team member with a schedule, a
- * coach themselves (RLS shows a coach only their own schedule).
+ * The hosts the viewer may edit: an admin every coach and every team member (with a schedule, or
+ * the staff accounts who are not coaches, whose first save creates one), a coach themselves (RLS
+ * shows a coach only their own schedule).
  */
 export async function getHosts(viewer: { isAdmin: boolean; userId: string }): Promise<Host[]> {
   const supabase = await getSupabase();
   let coachQuery = supabase.from('coaches').select('id, user_id, display_name, time_zone, sort_order');
   if (!viewer.isAdmin) coachQuery = coachQuery.eq('user_id', viewer.userId);
-  const [coaches, schedules] = await Promise.all([
+  const [coaches, schedules, staff] = await Promise.all([
     coachQuery.order('sort_order'),
-    supabase.from('availability_schedules').select('id, coach_id, user_id, time_zone'),
+    supabase.from('availability_schedules').select('id, coach_id, user_id, time_zone, takes_intro_calls'),
+    viewer.isAdmin ? supabase.rpc('lead_assignees') : Promise.resolve({ data: [], error: null }),
   ]);
   if (coaches.error) throw coaches.error;
   if (schedules.error) throw schedules.error;
+  if (staff.error) throw staff.error;
   const teamIds = schedules.data.flatMap((s) => (s.user_id ? [s.user_id] : []));
   const names = new Map<string, string>();
   if (teamIds.length > 0) {
@@ -48,6 +55,8 @@ export async function getHosts(viewer: { isAdmin: boolean; userId: string }): Pr
       scheduleId: schedule?.id ?? null,
       timeZone: schedule?.time_zone ?? null,
       defaultTimeZone: coach.time_zone,
+      takesIntroCalls: schedule?.takes_intro_calls ?? false,
+      canTakeIntroCalls: coach.user_id !== null,
     };
   });
   for (const schedule of schedules.data) {
@@ -61,6 +70,25 @@ export async function getHosts(viewer: { isAdmin: boolean; userId: string }): Pr
       scheduleId: schedule.id,
       timeZone: schedule.time_zone,
       defaultTimeZone: schedule.time_zone,
+      takesIntroCalls: schedule.takes_intro_calls,
+      canTakeIntroCalls: true,
+    });
+  }
+  // team members who are not coaches and keep no hours yet (an admin creates their schedule)
+  const coachUsers = new Set(coaches.data.flatMap((c) => (c.user_id ? [c.user_id] : [])));
+  for (const member of staff.data ?? []) {
+    if (coachUsers.has(member.id) || member.role === 'coach') continue;
+    if (schedules.data.some((s) => s.user_id === member.id)) continue;
+    hosts.push({
+      key: `user:${member.id}`,
+      label: `${member.name || 'Team member'} (team)`,
+      coachId: null,
+      userId: member.id,
+      scheduleId: null,
+      timeZone: null,
+      defaultTimeZone: null,
+      takesIntroCalls: false,
+      canTakeIntroCalls: true,
     });
   }
   return hosts;

@@ -11,16 +11,20 @@ export interface SaveWeekInput {
 
 /**
  * Saves the zone and the weekly hours together (save_availability_week: one transaction, so a
- * refused save keeps the stored hours). A coach without a schedule gets one first.
+ * refused save keeps the stored hours). A coach or a team member without a schedule gets one first
+ * (a team member's from an admin).
  */
 export async function saveWeek({ host, timeZone, week }: SaveWeekInput): Promise<void> {
   const supabase = await getSupabase();
   let scheduleId = host.scheduleId;
   if (!scheduleId) {
-    if (!host.coachId) throw new Error('This team member has no schedule.');
     const created = await supabase
       .from('availability_schedules')
-      .insert({ coach_id: host.coachId, time_zone: timeZone })
+      .insert(
+        host.coachId
+          ? { coach_id: host.coachId, time_zone: timeZone }
+          : { user_id: host.userId, time_zone: timeZone },
+      )
       .select('id')
       .single();
     if (created.error) throw new Error(describeHoursError(created.error));

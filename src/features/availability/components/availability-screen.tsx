@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
 import { Select } from '@/components/ui/select';
 import { useHosts, type Host } from '../api/get-hosts';
 import { useMeetingRules } from '../api/get-meeting-rules';
 import { useSchedule } from '../api/get-schedule';
+import { useSetTakesIntroCalls } from '../api/set-intro-calls';
 import { browserTimeZone } from '../lib/slots';
 import { DateOverrides } from './date-overrides';
 import { MeetingRuleForm } from './meeting-rules-form';
@@ -40,11 +43,61 @@ export function AvailabilityScreen({ isAdmin, userId }: { isAdmin: boolean; user
         </Field>
       ) : null}
       {host ? (
-        <HostSchedule key={host.key} host={host} />
+        <>
+          {isAdmin ? <IntroCallsSwitch key={`intro-${host.key}`} host={host} /> : null}
+          <HostSchedule key={host.key} host={host} />
+        </>
       ) : (
         <p>No schedule here: hours are kept for coaches and for team members who take intro calls.</p>
       )}
       {isAdmin ? <MeetingRules /> : null}
+    </div>
+  );
+}
+
+/** An admin's switch of who is offered for intro calls (a host with hours, and a login). */
+function IntroCallsSwitch({ host }: { host: Host }) {
+  const change = useSetTakesIntroCalls();
+  // shown at once; put back if the database refuses
+  const [on, setOn] = useState(host.takesIntroCalls);
+  const hint = !host.scheduleId
+    ? 'Save the weekly hours first; then this person can take intro calls.'
+    : !host.canTakeIntroCalls
+      ? 'A coach without a login cannot take intro calls.'
+      : 'Families who ask for an intro call are offered the open times of everyone who takes them.';
+  return (
+    <div className="flex max-w-xl flex-col gap-1">
+      <Checkbox
+        label={`${host.label.replace(/ \(team\)$/, '')} takes intro calls`}
+        checked={on}
+        disabled={!host.scheduleId || !host.canTakeIntroCalls || change.isPending}
+        aria-describedby={`intro-hint-${host.key}`}
+        onChange={(event) => {
+          const takesIntroCalls = event.target.checked;
+          setOn(takesIntroCalls);
+          change.mutate(
+            { scheduleId: host.scheduleId!, takesIntroCalls },
+            {
+              onSuccess: () =>
+                toast({
+                  title: takesIntroCalls ? 'Takes intro calls' : 'No longer takes intro calls',
+                  description: host.label,
+                }),
+              onError: (error) => {
+                setOn(!takesIntroCalls);
+                toast({
+                  title: "Couldn't change who takes intro calls",
+                  description: error.message,
+                  variant: 'destructive',
+                });
+              },
+            },
+          );
+        }}
+      />
+      <p id={`intro-hint-${host.key}`} className="text-sm text-ink-muted">
+        {hint}
+      </p>
     </div>
   );
 }

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { controlClasses } from '@/components/ui/input';
+import { TimeField } from './time-field';
 import { toast } from '@/components/ui/toast-store';
-import { cn } from '@/lib/cn';
 import { useAddOverride, useRemoveOverride } from '../api/save-override';
 import { localDate } from '../lib/slots';
 import { overridesByDate, spanErrors, type OverrideRow } from '../lib/week';
@@ -158,32 +157,8 @@ export function DateOverrides({
         </fieldset>
         {dayOff ? null : (
           <div className="flex flex-wrap items-end gap-2">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="override-start" className="text-sm font-semibold">
-                From
-              </label>
-              <input
-                id="override-start"
-                type="time"
-                step={300}
-                value={start}
-                onChange={(event) => setStart(event.target.value)}
-                className={cn(controlClasses, 'w-32')}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="override-end" className="text-sm font-semibold">
-                Until
-              </label>
-              <input
-                id="override-end"
-                type="time"
-                step={300}
-                value={end}
-                onChange={(event) => setEnd(event.target.value)}
-                className={cn(controlClasses, 'w-32')}
-              />
-            </div>
+            <TimeField id="override-start" label="From" value={start} onChange={setStart} />
+            <TimeField id="override-end" label="Until" value={end} onChange={setEnd} />
           </div>
         )}
         {formError ? (

@@ -3,9 +3,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { controlClasses } from '@/components/ui/input';
+import { TimeField } from './time-field';
 import { toast } from '@/components/ui/toast-store';
-import { cn } from '@/lib/cn';
 import type { Host } from '../api/get-hosts';
 import { useSaveWeek } from '../api/save-week';
 import { timeZoneOptions } from '../lib/slots';
@@ -116,32 +115,24 @@ export function WeeklyHoursForm({
                     return (
                       <div key={index} className="flex flex-col gap-1">
                         <div className="flex flex-wrap items-center gap-2">
-                          <label className="sr-only" htmlFor={`hours-${day}-${index}-start`}>
-                            {`${name} from${nth}`}
-                          </label>
-                          <input
+                          <TimeField
                             id={`hours-${day}-${index}-start`}
-                            type="time"
-                            step={300}
+                            label={`${name} from${nth}`}
+                            hideLabel
                             value={span.start}
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? errorId : undefined}
-                            onChange={(event) => update('start', event.target.value)}
-                            className={cn(controlClasses, 'w-32')}
+                            invalid={Boolean(error)}
+                            describedBy={error ? errorId : undefined}
+                            onChange={(value) => update('start', value)}
                           />
                           <span aria-hidden="true">–</span>
-                          <label className="sr-only" htmlFor={`hours-${day}-${index}-end`}>
-                            {`${name} until${nth}`}
-                          </label>
-                          <input
+                          <TimeField
                             id={`hours-${day}-${index}-end`}
-                            type="time"
-                            step={300}
+                            label={`${name} until${nth}`}
+                            hideLabel
                             value={span.end}
-                            aria-invalid={error ? true : undefined}
-                            aria-describedby={error ? errorId : undefined}
-                            onChange={(event) => update('end', event.target.value)}
-                            className={cn(controlClasses, 'w-32')}
+                            invalid={Boolean(error)}
+                            describedBy={error ? errorId : undefined}
+                            onChange={(value) => update('end', value)}
                           />
                           <Button
                             type="button"

@@ -32,8 +32,13 @@ export function openSlotsQueryOptions(
   });
 }
 
+/**
+ * No placeholder from the week shown before: while another week loads, the picker says so rather
+ * than offer the last week's times under the new week's heading (a time chosen there would vanish
+ * when the answer came).
+ */
 export function useOpenSlots(input: { coachId: string; from: number; to: number }) {
-  return useQuery({ ...openSlotsQueryOptions(input), placeholderData: keepPreviousData });
+  return useQuery(openSlotsQueryOptions(input));
 }
 
 /** The plan's weekly allowance for the week (the family's Monday to Sunday) holding `weekOf`. */

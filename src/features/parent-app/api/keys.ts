@@ -6,6 +6,7 @@ export const familyKeys = {
   standing: () => [...familyKeys.all, 'standing'] as const,
   tools: () => [...familyKeys.all, 'tools'] as const,
   schedule: (childId: string) => [...familyKeys.all, 'schedule', childId] as const,
+  series: (childId: string) => [...familyKeys.all, 'series', childId] as const,
   session: (sessionId: string) => [...familyKeys.all, 'session', sessionId] as const,
   openSlots: (coachId: string, from: number, to: number) =>
     [...familyKeys.all, 'open-slots', coachId, from, to] as const,

@@ -1,13 +1,16 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { toast } from '@/components/ui/toast-store';
 import { useBookSession, useMoveSession } from '../api/book-session';
+import { useBookSeries } from '../api/book-series';
 import { useOpenSlots, useWeekAllowance } from '../api/get-open-slots';
 import {
   addDays,
   allowanceText,
   formatSlot,
   formatTime,
+  formatWeekly,
   formatWeekOf,
   groupSlotsByDay,
   mondayOf,
@@ -48,8 +51,8 @@ export function BookingPicker({
   coachId: string;
   childName: string;
   mode: PickerMode;
-  /** after the booking or the move, with the session's id */
-  onDone: (sessionId: string) => void;
+  /** after the booking or the move, with the session's id (null: a weekly booking) */
+  onDone: (sessionId: string | null) => void;
   onClose: () => void;
 }) {
   const zone = parentZone();
@@ -57,6 +60,7 @@ export function BookingPicker({
   const [week, setWeek] = useState(0);
   const [picked, setPicked] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [weekly, setWeekly] = useState(false);
   const failureRef = useRef<HTMLParagraphElement>(null);
   const headingId = useId();
   const monday = addDays(mondayOf(openedAt, zone), week * 7);
@@ -67,8 +71,11 @@ export function BookingPicker({
   const allowance = useWeekAllowance(range.from + 3.5 * 86_400_000);
   const book = useBookSession();
   const move = useMoveSession();
-  const busy = book.isPending || move.isPending;
-  const closed = mode.kind === 'book' && allowance.data ? weekIsClosed(allowance.data) : false;
+  const series = useBookSeries();
+  const busy = book.isPending || move.isPending || series.isPending;
+  // the allowance of the week shown, never the one kept on screen while it loads
+  const weekAllowance = allowance.isPlaceholderData ? undefined : allowance.data;
+  const closed = mode.kind === 'book' && weekAllowance ? weekIsClosed(weekAllowance) : false;
   const days = groupSlotsByDay(
     (slots.data ?? []).filter((s) => !(mode.kind === 'move' && s.startsAt === mode.from)),
     zone,
@@ -85,7 +92,14 @@ export function BookingPicker({
     if (picked === null) return;
     setFailure(null);
     try {
-      if (mode.kind === 'book') {
+      if (mode.kind === 'book' && weekly) {
+        await series.mutateAsync({ childId: mode.childId, startsAt: picked });
+        toast({
+          title: 'Weekly session booked',
+          description: `${formatWeekly(picked, zone)}, from ${formatSlot(picked, zone)}. We have told your coach.`,
+        });
+        onDone(null);
+      } else if (mode.kind === 'book') {
         const id = await book.mutateAsync({ childId: mode.childId, startsAt: picked });
         toast({
           title: 'Session booked',
@@ -129,9 +143,9 @@ export function BookingPicker({
           Next week
         </Button>
       </div>
-      {mode.kind === 'book' && allowance.data ? (
+      {mode.kind === 'book' && weekAllowance ? (
         <p className="text-sm text-ink" data-testid="allowance">
-          {allowanceText(allowance.data)}
+          {allowanceText(weekAllowance)}
         </p>
       ) : null}
       {failure ? (
@@ -195,13 +209,31 @@ export function BookingPicker({
           ))}
         </div>
       )}
+      {mode.kind === 'book' ? (
+        <Checkbox
+          label="Every week at this time (a weekly session until you end it)"
+          checked={weekly}
+          onChange={(event) => {
+            setWeekly(event.target.checked);
+            setFailure(null);
+          }}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={picked === null || busy || closed} onClick={() => void confirm()}>
+        <Button
+          size="sm"
+          disabled={picked === null || busy || closed || (mode.kind === 'book' && !weekAllowance)}
+          onClick={() => void confirm()}
+        >
           {picked === null
             ? mode.kind === 'book'
               ? 'Book this time'
               : 'Move to this time'
-            : `${mode.kind === 'book' ? 'Book' : 'Move to'} ${formatSlot(picked, zone)}`}
+            : mode.kind === 'move'
+              ? `Move to ${formatSlot(picked, zone)}`
+              : weekly
+                ? `Book ${formatWeekly(picked, zone)}, from ${formatSlot(picked, zone)}`
+                : `Book ${formatSlot(picked, zone)}`}
         </Button>
         <Button size="sm" variant="ghost" onClick={onClose}>
           {mode.kind === 'book' ? 'Close' : 'Keep the current time'}

@@ -3,12 +3,13 @@ import { Link } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useChildSchedule } from '../api/get-child-schedule';
+import { WeeklyBookings } from './weekly-bookings';
 import type { ScheduledSession } from '../api/get-child-schedule';
 import { useNow } from '@/lib/use-now';
 import { formatSessionTime } from '../lib/format';
 import { JoinButton } from './join-button';
 import { BookingPicker } from './booking-picker';
-import { SessionChangeForm, type SessionChange } from './session-change-forms';
+import { CancelSessionDialog, SessionChangeForm } from './session-change-forms';
 
 const statusLabel: Record<ScheduledSession['status'], string> = {
   scheduled: 'Scheduled',
@@ -34,7 +35,7 @@ function UpcomingSession({
   focused: boolean;
   onChanged: (sessionId: string) => void;
 }) {
-  const [open, setOpen] = useState<SessionChange | 'move' | null>(null);
+  const [open, setOpen] = useState<'reschedule' | 'cancel' | 'move' | null>(null);
   const canChange = session.status === 'scheduled' && now < session.changeDeadline;
   const headingId = `session-${session.id}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -94,11 +95,11 @@ function UpcomingSession({
                   mode={{ kind: 'move', sessionId: session.id, from: session.startsAt }}
                   onDone={(id) => {
                     setOpen(null);
-                    onChanged(id);
+                    if (id) onChanged(id);
                   }}
                   onClose={() => setOpen(null)}
                 />
-              ) : open && open !== 'move' ? (
+              ) : open === 'reschedule' ? (
                 <SessionChangeForm change={open} sessionId={session.id} onDone={() => setOpen(null)} />
               ) : (
                 <div className="flex flex-wrap gap-2">
@@ -115,6 +116,13 @@ function UpcomingSession({
                   <Button size="sm" variant="ghost" onClick={() => setOpen('cancel')}>
                     Cancel session
                   </Button>
+                  <CancelSessionDialog
+                    sessionId={session.id}
+                    childName={childName}
+                    startsAt={session.startsAt}
+                    open={open === 'cancel'}
+                    onOpenChange={(next) => setOpen(next ? 'cancel' : null)}
+                  />
                 </div>
               )}
             </>
@@ -137,6 +145,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
   const [booking, setBooking] = useState(false);
   const [changed, setChanged] = useState<string | null>(null);
   const bookButtonRef = useRef<HTMLButtonElement>(null);
+  const weeklyRef = useRef<HTMLHeadingElement>(null);
   if (isPending) return <p role="status">Loading...</p>;
   if (isError) {
     return (
@@ -175,6 +184,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
               onDone={(id) => {
                 setBooking(false);
                 setChanged(id);
+                if (!id) requestAnimationFrame(() => weeklyRef.current?.focus());
               }}
               onClose={() => {
                 setBooking(false);
@@ -187,6 +197,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
             </Button>
           )
         ) : null}
+        {data.child.coachId ? <WeeklyBookings childId={data.child.id} headingRef={weeklyRef} /> : null}
         {upcoming.length ? (
           <ul className="grid gap-4">
             {upcoming.map((session) => (

@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastFailure } from '@/components/ui/toast-store';
 import { cancelSchema, useCancelSession } from '../api/cancel-session';
 import { rescheduleSchema, useRequestReschedule } from '../api/request-reschedule';
+import { formatSessionTime } from '../lib/format';
 
 export type SessionChange = 'reschedule' | 'cancel';
 
@@ -42,10 +44,13 @@ export function SessionChangeForm({
   change,
   sessionId,
   onDone,
+  bare = false,
 }: {
   change: SessionChange;
   sessionId: string;
   onDone: () => void;
+  /** inside a dialog: no panel of its own */
+  bare?: boolean;
 }) {
   const copy = CHANGES[change];
   const reschedule = useRequestReschedule();
@@ -68,7 +73,7 @@ export function SessionChangeForm({
     <form
       noValidate
       onSubmit={onSubmit}
-      className="grid gap-3 rounded-2xl bg-cream p-4"
+      className={bare ? 'grid gap-3' : 'grid gap-3 rounded-2xl bg-cream p-4'}
       aria-label={copy.name}
     >
       <Field
@@ -89,5 +94,35 @@ export function SessionChangeForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Cancelling asks first, in a dialog naming the session: an optional word for the coach, then
+ * "Yes, cancel this session" or "Keep the session" (Escape too). The server checks the notice.
+ */
+export function CancelSessionDialog({
+  sessionId,
+  childName,
+  startsAt,
+  open,
+  onOpenChange,
+}: {
+  sessionId: string;
+  childName: string;
+  startsAt: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Cancel this session?"
+      description={`${childName}'s session on ${formatSessionTime(startsAt)} will be cancelled, and we will tell your coach.`}
+      closeButton={false}
+    >
+      <SessionChangeForm change="cancel" sessionId={sessionId} onDone={() => onOpenChange(false)} bare />
+    </Dialog>
   );
 }

@@ -86,6 +86,12 @@ export function formatTime(at: number, zone: string): string {
   );
 }
 
+/** A weekly time as the parent reads it: "every Thursday at 4:30 PM". */
+export function formatWeekly(at: number, zone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: zone }).format(new Date(at));
+  return `every ${day} at ${formatTime(at, zone)}`;
+}
+
 /** The full name of a time: "Thursday, December 3, 2026 at 4:30 PM". */
 export function formatSlot(at: number, zone: string): string {
   return new Intl.DateTimeFormat('en-US', {
