@@ -74,8 +74,8 @@ export function IntroCallPicker({
           {moving === undefined ? 'Pick a time for your free intro call' : 'Pick a new time'}
         </h2>
         <p className="text-sm text-ink-muted">
-          {lengthMinutes} minutes on the phone or video with a member of our team. Times are shown in your time zone (
-          {zoneName(zone)}).
+          {lengthMinutes} minutes on the phone or video with a member of our team. Times are shown in your
+          time zone ({zoneName(zone)}).
         </p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
