@@ -18,6 +18,7 @@ declare
   h1 timestamptz := date_trunc('hour', since);
   h2 timestamptz := date_trunc('hour', until);
 begin
+  perform private.require_staff_two_factor();
   if h1 < since then h1 := h1 + interval '1 hour'; end if;
   if h1 >= h2 then h1 := until; h2 := until; end if;
   -- [h1, h2): whole hours from the rollups; [since, h1) and [h2, until): raw rows.
@@ -57,11 +58,15 @@ $$;
 -- the range cut at `cuts` (the local midnights for the daily series).
 create or replace function private.landing_daily_traffic(since timestamptz, until timestamptz, cuts timestamptz[])
 returns table (segment_start timestamptz, visitors bigint, page_views bigint)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
+begin
+  perform private.require_staff_two_factor();
+  return query
   with bounds as (
     select b.s, coalesce(lead(b.s) over (order by b.s), until) as e
     from (select distinct c as s from unnest(array[since] || cuts) c where c >= since and c < until) b
@@ -105,7 +110,8 @@ as $$
   )
   select g.s, coalesce(sum(p.starts), 0)::bigint, coalesce(sum(p.views), 0)::bigint
   from seg g left join parts p on p.s = g.s
-  group by g.s
+  group by g.s;
+end;
 $$;
 
 revoke execute on function private.landing_traffic(timestamptz, timestamptz),
@@ -160,11 +166,15 @@ $$;
 -- inside the range (such a session's events span one of the range's ends).
 create or replace function private.non_visitor_sessions(since timestamptz, until timestamptz)
 returns table (session_id text)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+#variable_conflict use_column
+begin
+  perform private.require_staff_two_factor();
+  return query
   select a.session_id from private.analytics_sessions a where a.variant_first_at is null
   union
   select a.session_id from private.analytics_sessions a
@@ -177,7 +187,8 @@ as $$
                    select 1 from public.web_analytics w
                    where w.session_id = a.session_id and w.event_type = 'page_view'
                      and w.created_at >= since and w.created_at < until
-                     and w.path in (select p.path from private.landing_variant_paths() p))))
+                     and w.path in (select p.path from private.landing_variant_paths() p))));
+end;
 $$;
 revoke execute on function private.non_visitor_sessions(timestamptz, timestamptz) from public, anon;
 grant execute on function private.non_visitor_sessions(timestamptz, timestamptz) to authenticated, service_role;
