@@ -1960,7 +1960,7 @@ export type Database = {
         Returns: string;
       };
       landing_funnel: {
-        Args: { since: string; until: string };
+        Args: { since: string; until: string; per_campaign?: boolean };
         Returns: {
           path: string;
           utm_campaign: string;

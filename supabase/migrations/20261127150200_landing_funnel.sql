@@ -6,8 +6,13 @@
 -- when it has an intro call (public.intro_calls, whatever became of the call since), the time to it
 -- being from the lead's creation to the first call's booking (intro_calls.created_at); "enrolled" is
 -- the lead's status now. Visitors are landing_report's (its rollups). Admins only; read through the
--- caller's row level security.
-create or replace function public.landing_funnel(since timestamptz, until timestamptz)
+-- caller's row level security. per_campaign = false: one row per variant, its campaigns together
+-- (the overview), visitors summed as landing_variant_conversions sums them.
+create or replace function public.landing_funnel(
+  since timestamptz,
+  until timestamptz,
+  per_campaign boolean default true
+)
 returns table (
   path text,
   utm_campaign text,
@@ -31,9 +36,11 @@ begin
       select v.path collate "C" as path from private.landing_variant_paths() v
     ),
     traffic as (
-      select t.path collate "C" as path, t.utm_campaign collate "C" as utm_campaign, t.visitors
+      select t.path collate "C" as path, case when per_campaign then t.utm_campaign end collate "C" as utm_campaign,
+             sum(t.visitors)::bigint as visitors
       from private.landing_traffic(since, until) t
       where t.path collate "C" in (select vp.path from variant_paths vp)
+      group by 1, 2
     ),
     first_calls as (
       select c.lead_id, min(c.created_at) as booked_at
@@ -44,7 +51,7 @@ begin
       select
         case when l.landing_variant collate "C" in (select vp.path from variant_paths vp)
           then l.landing_variant collate "C" end as path,
-        case when l.landing_variant collate "C" in (select vp.path from variant_paths vp)
+        case when per_campaign and l.landing_variant collate "C" in (select vp.path from variant_paths vp)
           then l.utm_campaign collate "C" end as utm_campaign,
         l.status,
         extract(epoch from (fc.booked_at - l.created_at)) / 3600 as hours_to_call
@@ -73,5 +80,6 @@ begin
     order by 3 desc, 4 desc, 1 nulls last, 2 nulls first;
 end;
 $$;
-revoke execute on function public.landing_funnel(timestamptz, timestamptz) from public, anon;
-grant execute on function public.landing_funnel(timestamptz, timestamptz) to authenticated, service_role;
+revoke execute on function public.landing_funnel(timestamptz, timestamptz, boolean) from public, anon;
+grant execute on function public.landing_funnel(timestamptz, timestamptz, boolean)
+  to authenticated, service_role;
