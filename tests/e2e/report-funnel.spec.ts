@@ -8,6 +8,8 @@ import { adminDb, uniqueEmail } from '../support/stack.ts';
  */
 
 test.use({ signedInAs: 'admin' });
+// A page of several tables checked by axe at two widths: more than the default 30 s on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 async function arrangeFunnel() {
   const campaign = `funnel_${Math.random().toString(36).slice(2, 10)}`;
