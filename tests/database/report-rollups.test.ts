@@ -158,7 +158,13 @@ describe('the landing report from its rollups equals the raw query', () => {
   it('stays equal as rows arrive through the trigger: late rows, straddling visits, staff leaves', async () => {
     const db = fresh.db;
     const at = (days: number, hours: number) => daysAgo(days, hours);
-    const event = (session: string, type: string, page: string, when: string, seconds: number | null = null) =>
+    const event = (
+      session: string,
+      type: string,
+      page: string,
+      when: string,
+      seconds: number | null = null,
+    ) =>
       db.query(
         `insert into public.web_analytics (session_id, event_type, page_path, duration_seconds, created_at)
          values ($1, $2, $3, $4, $5)`,
