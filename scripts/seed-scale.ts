@@ -35,7 +35,11 @@ try {
 }
 const started = performance.now();
 try {
-  const counts = await seedScale(db, { scale, passwordHash: bcrypt.hashSync(PASSWORD, 10) });
+  const counts = await seedScale(db, {
+    scale,
+    passwordHash: bcrypt.hashSync(PASSWORD, 10),
+    onStep: (step, ms) => console.log(`${(ms / 1000).toFixed(1).padStart(6)} s  ${step}`),
+  });
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `Scale seed loaded in ${seconds.toFixed(1)} s: ${counts.families} families, ${counts.children} children, ` +

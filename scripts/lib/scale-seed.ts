@@ -20,6 +20,8 @@ export interface ScaleSeedOptions {
   scale?: number;
   /** the password every seeded account gets (bcrypt hash, computed once by the caller) */
   passwordHash: string;
+  /** told how long each statement took (its first line, milliseconds) */
+  onStep?: (step: string, ms: number) => void;
 }
 
 export interface ScaleSeedCounts {
@@ -364,14 +366,21 @@ export async function seedScale(db: pg.ClientBase, options: ScaleSeedOptions): P
     await db.query(`set local maintenance_work_mem = '256MB'`);
     await db.query(HELPERS);
     for (const table of LOADED_TABLES) await db.query(`alter table ${table} disable trigger user`);
-    for (const sql of statements(counts))
+    for (const sql of statements(counts)) {
+      const started = performance.now();
       await db.query(sql, sql.includes('$1') ? [options.passwordHash] : []);
+      options.onStep?.(sql.trim().split('\n')[0].slice(0, 80), performance.now() - started);
+    }
     for (const table of LOADED_TABLES) await db.query(`alter table ${table} enable trigger user`);
     // What triggers keep up to date as rows arrive is rebuilt once for the whole load.
     const { rows: rebuild } = await db.query<{ found: boolean }>(
       `select to_regprocedure('private.rebuild_landing_rollups()') is not null as found`,
     );
-    if (rebuild[0].found) await db.query('select private.rebuild_landing_rollups()');
+    if (rebuild[0].found) {
+      const started = performance.now();
+      await db.query('select private.rebuild_landing_rollups()');
+      options.onStep?.('rebuild the landing report rollups', performance.now() - started);
+    }
     await db.query('commit');
   } catch (error) {
     await db.query('rollback');
@@ -379,6 +388,8 @@ export async function seedScale(db: pg.ClientBase, options: ScaleSeedOptions): P
   }
   // VACUUM too: after a bulk load the visibility map is empty, and every exact count would visit
   // the heap instead of reading its index alone.
+  const started = performance.now();
   await db.query('vacuum (analyze)');
+  options.onStep?.('vacuum (analyze)', performance.now() - started);
   return counts;
 }
