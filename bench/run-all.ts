@@ -11,6 +11,7 @@ const benches = [
   'auth-brute-force.ts',
   'leads-query.ts',
   'variant-report.ts',
+  'scale.ts',
   'slots.ts',
   'room-join.ts',
   'lighthouse.ts',

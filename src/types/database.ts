@@ -2123,6 +2123,18 @@ export type Database = {
         Args: { login_username: string };
         Returns: string;
       };
+      landing_funnel: {
+        Args: { since: string; until: string; per_campaign?: boolean };
+        Returns: {
+          path: string;
+          utm_campaign: string;
+          visitors: number;
+          leads: number;
+          calls_booked: number;
+          enrolled: number;
+          median_hours_to_call: number;
+        }[];
+      };
       landing_report: {
         Args: { since: string; until: string };
         Returns: {

@@ -8,6 +8,7 @@ import {
   type ReportRange,
 } from '@/features/reports/api/get-landing-report';
 import { DailyChart } from '@/features/reports/components/daily-chart';
+import { FunnelTable } from '@/features/reports/components/funnel-table';
 import { VariantTable } from '@/features/reports/components/variant-table';
 
 export default function ReportScreen() {
@@ -85,6 +86,21 @@ export default function ReportScreen() {
             <p className="mt-3 text-sm text-ink-muted">
               Visitors are unique browsing sessions; a conversion counts for the page where its session
               landed. Conversion rate is the share of visitors who converted at least once.
+            </p>
+          </section>
+          <section aria-labelledby="funnel-heading" className="mt-8">
+            <h2 id="funnel-heading" className="mb-3 font-display text-xl font-bold">
+              From visitor to enrolled family
+            </h2>
+            {report.data.funnel.length ? (
+              <FunnelTable rows={report.data.funnel} />
+            ) : (
+              <p role="status">No visits or leads in this range.</p>
+            )}
+            <p className="mt-3 text-sm text-ink-muted">
+              Leads sent in this range, by the page and campaign they came from. A lead counts as booked once
+              it has an intro call; the time to call runs from the lead to the booking. Enrolled is the
+              lead&apos;s status today.
             </p>
           </section>
         </>

@@ -152,11 +152,18 @@ export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
           <Table
             className="mt-3"
             density="sm"
-            caption="Visitors, leads and conversion rate per landing variant, last 7 days"
-            columns={['Landing variant', 'Visitors', 'Leads', 'Conversion']}
+            caption="Visitors, leads, conversion rate and intro calls booked per landing variant, last 7 days"
+            columns={[
+              'Landing variant',
+              'Visitors',
+              'Leads',
+              'Conversion',
+              'Intro calls booked',
+              'Median time to call',
+            ]}
           >
             {data.conversions.length === 0 ? (
-              <EmptyRow columns={4}>No visits in the last 7 days.</EmptyRow>
+              <EmptyRow columns={6}>No visits in the last 7 days.</EmptyRow>
             ) : null}
             {data.conversions.map((c) => (
               <TR key={c.path}>
@@ -172,6 +179,8 @@ export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
                   </Link>
                 </TD>
                 <TD>{c.rate === null ? '—' : `${(c.rate * 100).toFixed(1)}%`}</TD>
+                <TD>{c.callsBooked}</TD>
+                <TD>{c.medianHoursToCall === null ? '—' : `${c.medianHoursToCall.toFixed(1)} h`}</TD>
               </TR>
             ))}
           </Table>

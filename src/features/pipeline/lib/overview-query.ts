@@ -7,6 +7,10 @@ export interface VariantConversion {
   leads: number;
   /** leads / visitors, or null without visitors */
   rate: number | null;
+  /** leads sent from the variant in the window that booked an intro call (landing_funnel) */
+  callsBooked: number;
+  /** median hours from such a lead to its booking; null without one */
+  medianHoursToCall: number | null;
 }
 
 export interface Overview {
@@ -44,11 +48,32 @@ interface VariantConversionRow {
   leads: number | null;
 }
 
-export function variantConversions(rows: VariantConversionRow[]): VariantConversion[] {
+/** A row of rpc('landing_funnel', { per_campaign: false }): one per variant (and one without). */
+interface VariantFunnelRow {
+  path: string | null;
+  calls_booked: number | null;
+  median_hours_to_call: number | null;
+}
+
+export function variantConversions(
+  rows: VariantConversionRow[],
+  funnel: VariantFunnelRow[] = [],
+): VariantConversion[] {
   return rows.map((row) => {
     const visitors = Number(row.visitors ?? 0);
     const leads = Number(row.leads ?? 0);
-    return { path: row.path, visitors, leads, rate: visitors > 0 ? leads / visitors : null };
+    const calls = funnel.find((f) => f.path === row.path);
+    return {
+      path: row.path,
+      visitors,
+      leads,
+      rate: visitors > 0 ? leads / visitors : null,
+      callsBooked: Number(calls?.calls_booked ?? 0),
+      medianHoursToCall:
+        calls?.median_hours_to_call === null || calls?.median_hours_to_call === undefined
+          ? null
+          : Number(calls.median_hours_to_call),
+    };
   });
 }
 
@@ -58,17 +83,22 @@ export async function fetchOverview(
 ): Promise<Overview> {
   const now = options.now ?? new Date();
   const { day, week } = overviewWindow(now);
-  const [figures, report] = await Promise.all([
+  const lastWeek = {
+    since: new Date(now.getTime() - 7 * 86_400_000).toISOString(),
+    until: now.toISOString(),
+  };
+  const [figures, report, funnel] = await Promise.all([
     client.rpc('admin_overview', { day_start: day.toISOString(), week_start: week.toISOString() }).single(),
     options.isAdmin
-      ? client.rpc('landing_variant_conversions', {
-          since: new Date(now.getTime() - 7 * 86_400_000).toISOString(),
-          until: now.toISOString(),
-        })
+      ? client.rpc('landing_variant_conversions', lastWeek)
+      : Promise.resolve({ data: [], error: null }),
+    options.isAdmin
+      ? client.rpc('landing_funnel', { ...lastWeek, per_campaign: false })
       : Promise.resolve({ data: [], error: null }),
   ]);
   if (figures.error) throw figures.error;
   if (report.error) throw report.error;
+  if (funnel.error) throw funnel.error;
   const f = figures.data;
   return {
     leadsSinceYesterday: Number(f.leads_since_yesterday ?? 0),
@@ -80,6 +110,6 @@ export async function fetchOverview(
     sessionsToday: Number(f.sessions_today ?? 0),
     sessionsThisWeek: Number(f.sessions_this_week ?? 0),
     familiesEnrolled: f.families_enrolled === null ? null : Number(f.families_enrolled),
-    conversions: options.isAdmin ? variantConversions(report.data ?? []) : [],
+    conversions: options.isAdmin ? variantConversions(report.data ?? [], funnel.data ?? []) : [],
   };
 }

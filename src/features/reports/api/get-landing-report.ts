@@ -40,9 +40,22 @@ export interface DayRow {
   conversions: number;
 }
 
+/** visitor → lead → intro call booked → enrolled, per variant and campaign (leads of the range). */
+export interface FunnelRow {
+  path: string | null;
+  campaign: string | null;
+  visitors: number;
+  leads: number;
+  callsBooked: number;
+  enrolled: number;
+  /** median hours from a lead to the booking of its intro call; null without a booked call */
+  medianHoursToCall: number | null;
+}
+
 export interface LandingReport {
   variants: VariantRow[];
   days: DayRow[];
+  funnel: FunnelRow[];
 }
 
 /** The range as instants: from the start of `from` to the start of the day after `to`, locally. */
@@ -60,12 +73,14 @@ export async function getLandingReport(range: ReportRange): Promise<LandingRepor
   const supabase = await getSupabase();
   const { since, until } = rangeInstants(range);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const [variants, days] = await Promise.all([
+  const [variants, days, funnel] = await Promise.all([
     supabase.rpc('landing_report', { since, until }),
     supabase.rpc('landing_report_daily', { since, until, time_zone: timeZone }),
+    supabase.rpc('landing_funnel', { since, until }),
   ]);
   if (variants.error) throw variants.error;
   if (days.error) throw days.error;
+  if (funnel.error) throw funnel.error;
   return {
     variants: variants.data.map((row) => ({
       path: row.path,
@@ -85,6 +100,15 @@ export async function getLandingReport(range: ReportRange): Promise<LandingRepor
       day: row.day,
       visitors: num(row.visitors),
       conversions: num(row.conversions),
+    })),
+    funnel: funnel.data.map((row) => ({
+      path: row.path,
+      campaign: row.utm_campaign,
+      visitors: num(row.visitors),
+      leads: num(row.leads),
+      callsBooked: num(row.calls_booked),
+      enrolled: num(row.enrolled),
+      medianHoursToCall: row.median_hours_to_call === null ? null : Number(row.median_hours_to_call),
     })),
   };
 }

@@ -1,0 +1,290 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcryptjs';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { ANON_KEY, loadConfig } from '../local-supabase/config.ts';
+import { startStack, type RunningStack } from '../local-supabase/stack.ts';
+import type { Database } from '../src/types/database.ts';
+import {
+  defaultLeadFilters,
+  LEAD_PAGE_SIZE,
+  type LeadFilters,
+} from '../src/features/pipeline/lib/lead-filters.ts';
+import { fetchLeadsPage } from '../src/features/pipeline/lib/lead-query.ts';
+import { subscribersQuery } from '../src/features/pipeline/lib/subscribers-query.ts';
+import { demoAccounts } from '../scripts/demo-accounts.ts';
+import { seedScale, SCALE_EMAIL_DOMAIN } from '../scripts/lib/scale-seed.ts';
+
+/**
+ * The staff screens at a thousand times today's size (issue 25), on the scale seed
+ * (scripts/lib/scale-seed.ts): the landing report over 90 days and its daily series (supabase-js rpc
+ * through REST, as /admin/report calls them; p50, goals 150 ms and 100 ms), and every list an admin
+ * or a coach pages through, each filter as the screen sends it with its exact count (p50 and p95,
+ * goal p95 50 ms). Prints a JSON line.
+ *
+ *   tsx bench/scale.ts                   a throwaway stack (offset 1950) seeded at SCALE (1 by default)
+ *   USE_RUNNING_STACK=1 tsx bench/scale.ts   the stack at LOCAL_SUPABASE_PORT_OFFSET, already seeded
+ *   RUNS=30 by default
+ */
+const runs = Math.min(Number(process.env.RUNS ?? 30), 1000);
+const scale = Number(process.env.SCALE ?? 1);
+const useRunning = process.env.USE_RUNNING_STACK === '1';
+if (!useRunning) process.env.LOCAL_SUPABASE_PORT_OFFSET = process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '1950';
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+};
+
+let stack: RunningStack | undefined;
+let stateDir: string | undefined;
+let apiUrl: string;
+let dbUrl: string;
+if (useRunning) {
+  const config = loadConfig();
+  apiUrl = `http://${config.host}:${config.apiPort}`;
+  dbUrl = `postgresql://postgres:${config.dbPassword}@${config.host}:${config.dbPort}/postgres`;
+} else {
+  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-scale-'));
+  fs.chmodSync(stateDir, 0o755);
+  stack = await startStack({ stateDir, quiet: true });
+  apiUrl = stack.urls.api;
+  dbUrl = stack.urls.db;
+}
+
+const pct = (times: number[], p: number) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 10) / 10;
+};
+
+async function time(run: () => Promise<unknown>) {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return { p50Ms: pct(times, 0.5), p95Ms: pct(times, 0.95) };
+}
+
+async function signIn(email: string, password: string) {
+  const client: SupabaseClient<Database> = createClient<Database>(apiUrl, ANON_KEY, clientOptions);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
+
+let exitCode = 0;
+try {
+  const db = new pg.Client({ connectionString: dbUrl });
+  db.on('error', () => undefined);
+  await db.connect();
+  let seedSeconds: number | null = null;
+  if (!useRunning) {
+    const started = performance.now();
+    await seedScale(db, { scale, passwordHash: bcrypt.hashSync('ploom-scale-2026', 10) });
+    seedSeconds = Math.round((performance.now() - started) / 100) / 10;
+  }
+  const { rows: sizes } = await db.query<Record<string, number>>(
+    `select (select count(*)::int from public.web_analytics) as analytics,
+            (select count(*)::int from public.leads) as leads,
+            (select count(*)::int from public.coaching_sessions) as sessions,
+            (select count(*)::int from public.children) as children,
+            (select count(*)::int from public.audit_logs) as audit,
+            (select count(*)::int from public.newsletter_subscribers) as subscribers`,
+  );
+  const { rows: coachRows } = await db.query<{ id: string }>(
+    `select c.id from public.coaches c join auth.users u on u.id = c.user_id where u.email = $1`,
+    [`coach.7@${SCALE_EMAIL_DOMAIN}`],
+  );
+  const coachId = coachRows[0].id;
+  const { rows: actorRows } = await db.query<{ id: string }>(`select id from auth.users where email = $1`, [
+    `coach.7@${SCALE_EMAIL_DOMAIN}`,
+  ]);
+  await db.end();
+
+  const admin = await signIn(
+    demoAccounts.users.find((u) => u.role === 'admin')!.email,
+    demoAccounts.password,
+  );
+  const coach = await signIn(`coach.7@${SCALE_EMAIL_DOMAIN}`, 'ploom-scale-2026');
+
+  // The report, over the last 90 whole days as the screen asks for them (New York's midnights).
+  const until = new Date();
+  until.setUTCHours(5, 0, 0, 0);
+  until.setUTCDate(until.getUTCDate() + 1);
+  const since = new Date(until.getTime() - 90 * 86_400_000);
+  const range = { since: since.toISOString(), until: until.toISOString() };
+  const report = await time(async () => {
+    const { error } = await admin.rpc('landing_report', range);
+    if (error) throw error;
+  });
+  const daily = await time(async () => {
+    const { error } = await admin.rpc('landing_report_daily', { ...range, time_zone: 'America/New_York' });
+    if (error) throw error;
+  });
+  const funnel = await time(async () => {
+    const { error } = await admin.rpc('landing_funnel', range);
+    if (error) throw error;
+  });
+
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const leadViews: Record<string, Partial<LeadFilters>> = {
+    newest: {},
+    'status new': { status: 'new' },
+    'source fit-call': { source: 'fit-call' },
+    'variant /coaching-v2': { variant: '/coaching-v2' },
+    'campaign focus_search': { campaign: 'focus_search' },
+    'last 14 days': { from: day(-14), to: day(0) },
+    overdue: { overdue: true },
+    'search "garcia"': { q: 'garcia' },
+    'search an email': { q: 'lead.4242@' },
+    'sorted by name, page 40': { sort: 'name', dir: 'asc', page: 40 },
+  };
+  const lists: Record<string, { p50Ms: number; p95Ms: number; count: number }> = {};
+  const measure = async (name: string, run: () => Promise<number>) => {
+    let count = 0;
+    const t = await time(async () => {
+      count = await run();
+    });
+    lists[name] = { ...t, count };
+  };
+  for (const [name, view] of Object.entries(leadViews)) {
+    await measure(
+      `leads: ${name}`,
+      async () => (await fetchLeadsPage(admin, { ...defaultLeadFilters, ...view }, LEAD_PAGE_SIZE)).count,
+    );
+  }
+  await measure(
+    'leads: a coach’s own',
+    async () => (await fetchLeadsPage(coach, defaultLeadFilters, LEAD_PAGE_SIZE)).count,
+  );
+
+  const SESSION_COLUMNS =
+    'id, starts_at, duration_minutes, status, series_id, child:children(id, first_name), coach:coaches(id, display_name)';
+  const weekStart = new Date();
+  weekStart.setUTCHours(0, 0, 0, 0);
+  weekStart.setUTCDate(weekStart.getUTCDate() - ((weekStart.getUTCDay() + 6) % 7));
+  const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
+  const sessions = async (
+    client: SupabaseClient<Database>,
+    filters: { from?: string; to?: string; coachId?: string; status?: string },
+    page = 1,
+    pageSize = 20,
+  ) => {
+    let query = client.from('coaching_sessions').select(SESSION_COLUMNS, { count: 'exact' });
+    if (filters.from) query = query.gte('starts_at', filters.from);
+    if (filters.to) query = query.lt('starts_at', filters.to);
+    if (filters.coachId) query = query.eq('coach_id', filters.coachId);
+    if (filters.status === 'active') query = query.neq('status', 'cancelled');
+    else if (filters.status) query = query.eq('status', filters.status);
+    const { error, count } = await query
+      .order('starts_at', { ascending: true })
+      .order('id')
+      .range((page - 1) * pageSize, page * pageSize - 1);
+    if (error) throw error;
+    return count ?? 0;
+  };
+  const week = { from: weekStart.toISOString(), to: weekEnd.toISOString() };
+  await measure('sessions: this week, everyone', () => sessions(admin, week, 1, 200));
+  await measure('sessions: this week, one coach', () => sessions(admin, { ...week, coachId }, 1, 200));
+  await measure('sessions: the coach’s own week', () => sessions(coach, week, 1, 200));
+  await measure('sessions: list from today', () => sessions(admin, { from: new Date().toISOString() }));
+  await measure('sessions: list, completed, page 50', () => sessions(admin, { status: 'completed' }, 50));
+  await measure('sessions: list, one coach, active', () => sessions(admin, { coachId, status: 'active' }));
+
+  const families = async (client: SupabaseClient<Database>, page: number, coach?: string) => {
+    let query = client
+      .from('family_list')
+      .select('parent_id, parent_first_name, children', { count: 'exact' });
+    if (coach) query = query.contains('coach_ids', [coach]);
+    const { error, count } = await query
+      .order('parent_first_name', { ascending: true, nullsFirst: false })
+      .order('parent_id')
+      .range((page - 1) * 25, page * 25 - 1);
+    if (error) throw error;
+    return count ?? 0;
+  };
+  await measure('families: page 1', () => families(admin, 1));
+  await measure('families: page 200', () => families(admin, 200));
+  await measure('families: one coach', () => families(admin, 1, coachId));
+  await measure('families: the coach’s own', () => families(coach, 1));
+
+  const accounts = async (search: string, role: string, page = 1) => {
+    let query = admin
+      .rpc('admin_accounts', undefined, { count: 'exact' })
+      .select(
+        'id, email, child_username, first_name, last_name, full_name, roles, status, created_at, last_login_at',
+      );
+    if (search)
+      query = query.or(
+        `full_name.ilike.*${search}*,email.ilike.*${search}*,child_username.ilike.*${search}*`,
+      );
+    if (role) query = query.contains('roles', [role]);
+    const { error, count } = await query
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range((page - 1) * 25, page * 25 - 1);
+    if (error) throw error;
+    return count ?? 0;
+  };
+  await measure('users: page 1', () => accounts('', ''));
+  await measure('users: page 100', () => accounts('', '', 100));
+  await measure('users: search "garcia"', () => accounts('garcia', ''));
+  await measure('users: coaches', () => accounts('', 'coach'));
+
+  const audit = async (filters: { actor?: string; action?: string; entityType?: string; from?: string }) => {
+    let query = admin
+      .from('audit_log_entries')
+      .select(
+        'id, created_at, action, entity_type, entity_id, metadata, entity_name, names, actor_user_id, actor_first_name, actor_last_name, actor_email',
+        { count: 'exact' },
+      );
+    if (filters.actor === 'system') query = query.is('actor_user_id', null);
+    else if (filters.actor) query = query.eq('actor_user_id', filters.actor);
+    if (filters.action) query = query.eq('action', filters.action);
+    if (filters.entityType) query = query.eq('entity_type', filters.entityType);
+    if (filters.from) query = query.gte('created_at', filters.from);
+    const { error, count } = await query.order('created_at', { ascending: false }).order('id').range(0, 49);
+    if (error) throw error;
+    return count ?? 0;
+  };
+  await measure('audit: everything', () => audit({}));
+  await measure('audit: one action', () => audit({ action: 'LEAD_ASSIGNED' }));
+  await measure('audit: one entity type', () => audit({ entityType: 'lead' }));
+  await measure('audit: one actor', () => audit({ actor: actorRows[0].id }));
+  await measure('audit: system', () => audit({ actor: 'system' }));
+  await measure('audit: last 7 days', () =>
+    audit({ from: new Date(Date.now() - 7 * 86_400_000).toISOString() }),
+  );
+
+  const subscribers = async (q: string) => {
+    const { error, count } = await subscribersQuery(admin, { q }).range(0, 49);
+    if (error) throw error;
+    return count ?? 0;
+  };
+  await measure('newsletter: page 1', () => subscribers(''));
+  await measure('newsletter: search', () => subscribers('reader.42'));
+
+  console.log(
+    JSON.stringify({
+      bench: 'scale',
+      sizes: sizes[0],
+      seedSeconds,
+      runs,
+      report: { rangeDays: 90, landing_report: report, landing_report_daily: daily, landing_funnel: funnel },
+      lists,
+    }),
+  );
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await stack?.stop();
+  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
