@@ -7,7 +7,8 @@
 create table public.practice_goals (
   id uuid primary key default gen_random_uuid(),
   child_id uuid not null references public.children (id) on delete cascade,
-  coach_id uuid references public.coaches (id) on delete set null,
+  -- the coach who set it (the signed-in coach by default; null when an admin sets it)
+  coach_id uuid default private.current_coach_id() references public.coaches (id) on delete set null,
   -- the session whose follow-up it came from, if any
   session_id uuid references public.coaching_sessions (id) on delete set null,
   title text not null check (char_length(btrim(title)) between 1 and 120),
@@ -33,8 +34,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  if new.archived_at is not null then
-    return new;
+  if new.archived_at is not null
+    or (auth.uid() is not null
+        and not private.is_admin() and not private.is_current_coach_of_child(new.child_id)) then
+    return new; -- row level security refuses a caller who may not set goals, before any count
   end if;
   perform pg_advisory_xact_lock(7311, hashtext(new.child_id::text));
   if (select count(*) from public.practice_goals g
@@ -93,8 +96,8 @@ create policy "Staff reach families' data only with two-factor sign-in"
   using ((select private.meets_staff_two_factor()))
   with check ((select private.meets_staff_two_factor()));
 
--- One row per goal and day practised. child_id is the goal's (filled in by the trigger below, so
--- the policies read it without a join).
+-- One row per goal and day practised. child_id is always the goal's (the trigger below sets it,
+-- whatever the client sent, so the policies read it without a join).
 create table public.practice_days (
   goal_id uuid not null references public.practice_goals (id) on delete cascade,
   practised_on date not null,
@@ -158,7 +161,7 @@ create trigger practice_days_prepare
 
 revoke all on public.practice_days from anon, authenticated;
 grant select, delete on public.practice_days to authenticated;
-grant insert (goal_id, practised_on) on public.practice_days to authenticated;
+grant insert (goal_id, practised_on, child_id) on public.practice_days to authenticated;
 
 create policy "The child's parent, the child's coach and admins read practice days"
   on public.practice_days for select to authenticated
