@@ -95,6 +95,9 @@ begin
 end;
 $$;
 
+-- Only the trigger below and the job call it.
+revoke execute on function private.request_check_in_invitation_delivery() from public;
+
 create or replace function private.check_in_invitations_wake_sender()
 returns trigger
 language plpgsql
