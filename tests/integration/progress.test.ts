@@ -117,7 +117,9 @@ describe('practice goals and days', () => {
     await addPracticeGoal(coach, { childId, sessionId: null, title: 'Balloon breaths before homework' });
     await addPracticeGoal(coach, { childId, sessionId: null, title: 'Name one feeling at dinner' });
     await addPracticeGoal(coach, { childId, sessionId: null, title: 'One brave try' });
-    await expect(addPracticeGoal(coach, { childId, sessionId: null, title: 'A fourth' })).rejects.toMatchObject({
+    await expect(
+      addPracticeGoal(coach, { childId, sessionId: null, title: 'A fourth' }),
+    ).rejects.toMatchObject({
       code: '23514',
       message: 'A child has at most three practice goals at a time.',
     });
@@ -131,9 +133,10 @@ describe('practice goals and days', () => {
     await setPracticeDay(parent, { childId, goalId: goal.id, date: yesterday!, done: true });
     await setPracticeDay(parent, { childId, goalId: goal.id, date: today!, done: true });
     await setPracticeDay(parent, { childId, goalId: goal.id, date: today!, done: true }); // a second tap
-    const { rows } = await db.query(`select child_id, marked_by from public.practice_days where goal_id = $1`, [
-      goal.id,
-    ]);
+    const { rows } = await db.query(
+      `select child_id, marked_by from public.practice_days where goal_id = $1`,
+      [goal.id],
+    );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual({ child_id: childId, marked_by: practice.parent.userId });
 
@@ -163,11 +166,19 @@ describe('practice goals and days', () => {
     const today = days[6]!;
     await expect(
       setPracticeDay(parent, { childId, goalId, date: addDays(today, 1), done: true }),
-    ).rejects.toMatchObject({ code: '23514', message: 'A practice day is one of the last two weeks, up to today.' });
+    ).rejects.toMatchObject({
+      code: '23514',
+      message: 'A practice day is one of the last two weeks, up to today.',
+    });
     await expect(
       setPracticeDay(parent, { childId, goalId, date: addDays(today, -30), done: true }),
     ).rejects.toMatchObject({ code: '23514' });
-    for (const who of [practice.otherParent.client, practice.coach.client, practice.otherCoach.client, child]) {
+    for (const who of [
+      practice.otherParent.client,
+      practice.coach.client,
+      practice.otherCoach.client,
+      child,
+    ]) {
       await expect(
         setPracticeDay(typed(who), { childId, goalId, date: days[2]!, done: true }),
       ).rejects.toMatchObject({ code: '42501' });
@@ -246,8 +257,8 @@ describe('role matrix: who reads check-ins, practice goals, practice days and ch
 
 describe('the check-in invitation job (the clock moved with now_at)', () => {
   const queue = async (at: string) =>
-    (await db.query<{ n: number }>(`select private.queue_check_in_invitations($1::timestamptz) as n`, [at])).rows[0]!
-      .n;
+    (await db.query<{ n: number }>(`select private.queue_check_in_invitations($1::timestamptz) as n`, [at]))
+      .rows[0]!.n;
   let childId: string;
   let takenAt: Date;
 
@@ -265,7 +276,8 @@ describe('the check-in invitation job (the clock moved with now_at)', () => {
 
   const at = (days: number) => new Date(takenAt.getTime() + days * 86_400_000).toISOString();
   const invitationsOf = async () =>
-    (await db.query(`select due_at, outcome from public.check_in_invitations where child_id = $1`, [childId])).rows;
+    (await db.query(`select due_at, outcome from public.check_in_invitations where child_id = $1`, [childId]))
+      .rows;
 
   it('queues nothing before four weeks, one invitation at four weeks, never a second', async () => {
     expect(await queue(at(27.9))).toBe(0);
@@ -281,11 +293,10 @@ describe('the check-in invitation job (the clock moved with now_at)', () => {
   it('sends the email to the parent, with the link to the check-in, once', async () => {
     const email = await waitForEmail(practice.otherParent.email, /^Time for Arjun's check-in$/, 15000);
     expect(email.html).toContain(`/app/check-in/${childId}`);
-    await expect
-      .poll(async () => (await invitationsOf())[0]?.outcome, { timeout: 10000 })
-      .toBe('sent');
+    await expect.poll(async () => (await invitationsOf())[0]?.outcome, { timeout: 10000 }).toBe('sent');
     const all = (await listEmails()).filter(
-      (mail) => mail.to.some((to) => to.address === practice.otherParent.email) && /check-in/.test(mail.subject),
+      (mail) =>
+        mail.to.some((to) => to.address === practice.otherParent.email) && /check-in/.test(mail.subject),
     );
     expect(all).toHaveLength(1);
   });

@@ -50,7 +50,11 @@ export function createHandler(deps: {
       await Promise.all(
         claimed.map(async (invitation) => {
           if (!invitation.current) {
-            await deps.store.settle(invitation.id, 'skipped', 'a check-in was taken, or the parent opted out');
+            await deps.store.settle(
+              invitation.id,
+              'skipped',
+              'a check-in was taken, or the parent opted out',
+            );
             counts.skipped += 1;
             return;
           }

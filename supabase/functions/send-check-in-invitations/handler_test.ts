@@ -75,10 +75,7 @@ Deno.test('a failed delivery is released for a retry; names are escaped in the H
   assert.deepEqual(await (await handler(fromDatabase({}))).json(), { sent: 1, skipped: 0, retry: 1 });
   assert.ok(!mailer.sent[0].html.includes(XSS));
   assert.ok(mailer.sent[0].html.includes('&lt;script&gt;'));
-  assert.deepEqual(
-    settled.find(([id]) => id === failing.id)?.slice(0, 2),
-    [failing.id, 'retry'],
-  );
+  assert.deepEqual(settled.find(([id]) => id === failing.id)?.slice(0, 2), [failing.id, 'retry']);
 });
 
 Deno.test('only the database may call it; a bad payload is a 400 with the reason', async () => {

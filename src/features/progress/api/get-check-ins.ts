@@ -24,7 +24,10 @@ export async function fetchCheckIns(client: ProgressSupabase, childId: string): 
   });
 }
 
-export function checkInsQueryOptions(childId: string, getClient: () => Promise<ProgressSupabase> = progressClient) {
+export function checkInsQueryOptions(
+  childId: string,
+  getClient: () => Promise<ProgressSupabase> = progressClient,
+) {
   return queryOptions({
     queryKey: progressKeys.checkIns(childId),
     queryFn: async () => fetchCheckIns(await getClient(), childId),
@@ -39,6 +42,9 @@ export function useCheckIns(childId: string) {
 export const CHECK_IN_EVERY_DAYS = 28;
 
 export function nextCheckInDue(checkIns: readonly CheckInPoint[]): number | null {
-  const latest = checkIns.reduce<number | null>((max, c) => (max === null || c.takenAt > max ? c.takenAt : max), null);
+  const latest = checkIns.reduce<number | null>(
+    (max, c) => (max === null || c.takenAt > max ? c.takenAt : max),
+    null,
+  );
   return latest === null ? null : latest + CHECK_IN_EVERY_DAYS * 24 * 60 * 60 * 1000;
 }

@@ -42,7 +42,11 @@ export async function fetchPractice(
   if (child.error) throw child.error;
   let timeZone = 'UTC';
   if (child.data?.parent_id) {
-    const profile = await client.from('profiles').select('time_zone').eq('id', child.data.parent_id).maybeSingle();
+    const profile = await client
+      .from('profiles')
+      .select('time_zone')
+      .eq('id', child.data.parent_id)
+      .maybeSingle();
     if (profile.error) throw profile.error;
     timeZone = profile.data?.time_zone ?? 'UTC';
   }
@@ -72,7 +76,10 @@ export async function fetchPractice(
   };
 }
 
-export function practiceQueryOptions(childId: string, getClient: () => Promise<ProgressSupabase> = progressClient) {
+export function practiceQueryOptions(
+  childId: string,
+  getClient: () => Promise<ProgressSupabase> = progressClient,
+) {
   return queryOptions({
     queryKey: progressKeys.practice(childId),
     queryFn: async () => fetchPractice(await getClient(), childId),

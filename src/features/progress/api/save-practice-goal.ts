@@ -6,11 +6,7 @@ import { progressKeys } from './keys';
 export const MAX_PRACTICE_GOALS = 3;
 
 export const practiceGoalSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Write the goal first')
-    .max(120, 'At most 120 characters'),
+  title: z.string().trim().min(1, 'Write the goal first').max(120, 'At most 120 characters'),
 });
 
 export interface NewPracticeGoal {

@@ -41,9 +41,12 @@ export function sinceWhen(first: number, latest: number, timeZone?: string): str
 
 /** A date as the tables show it: "October 3, 2026". */
 export function formatCheckInDate(at: number, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(
-    new Date(at),
-  );
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date(at));
 }
 
 /**
