@@ -85,7 +85,7 @@ test('the parent takes a check-in, retakes it, reloads, and the chart shows both
   const childName = `Kit${stamp}`;
   const { parent } = await familyWithChild(newParent, childName);
   await logIn(parent.email, parent.password);
-  await page.goto('/app');
+  await expect(page).toHaveURL(/\/app$/);
   const card = page.getByRole('article', { name: childName });
   await expect(card.getByText(`Take ${childName}'s first check-in`)).toBeVisible();
   await card.getByRole('link', { name: 'Take the check-in' }).click();
@@ -139,12 +139,12 @@ test('the coach sets a practice goal, the parent ticks two days, each reloads, a
   await section.getByRole('button', { name: 'Set goal' }).click();
   await expect(coach.getByText('Practice goal set', { exact: true })).toBeVisible();
   await coach.reload();
-  await expect(section.getByText(goal)).toBeVisible();
+  await expect(section.getByRole('button', { name: `Retire “${goal}”` })).toBeVisible();
   await axeAtBothWidths(coach);
 
   // The parent ticks today and yesterday on the dashboard.
   await logIn(parent.email, parent.password);
-  await page.goto('/app');
+  await expect(page).toHaveURL(/\/app$/);
   const card = page.getByRole('article', { name: childName });
   const days = card.getByRole('group', { name: `${goal}: the last 7 days` }).getByRole('button');
   await expect(days).toHaveCount(7);

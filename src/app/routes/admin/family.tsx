@@ -30,7 +30,7 @@ export default function Screen() {
         backHref={paths.adminFamilies}
         renderChildProgress={(child) => (
           <Suspense fallback={<p role="status">Loading…</p>}>
-            <CoachChildProgress childId={child.id} childName={child.firstName} />
+            <CoachChildProgress childId={child.id} childName={child.firstName} headingLevel={3} />
           </Suspense>
         )}
       />

@@ -28,21 +28,25 @@ export function CoachChildProgress({
   childName,
   sessionId = null,
   practiceOnly = false,
+  headingLevel = 4,
 }: {
   childId: string;
   childName: string;
   sessionId?: string | null;
   practiceOnly?: boolean;
+  /** the level of this panel's headings, one below the section it sits in */
+  headingLevel?: 3 | 4;
 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const practice = usePractice(childId);
   const checkIns = useCheckIns(childId);
   const id = `coach-progress-${childId}`;
   return (
     <div className="grid gap-5">
       <div role="group" aria-labelledby={`${id}-practice`} className="grid gap-3">
-        <h4 id={`${id}-practice`} className="font-semibold text-ink">
+        <Heading id={`${id}-practice`} className="font-semibold text-ink">
           {childName}&apos;s practice this week
-        </h4>
+        </Heading>
         {practice.isError ? (
           <p role="alert">The practice goals could not be loaded. Please reload the page.</p>
         ) : practice.data ? (
@@ -56,9 +60,9 @@ export function CoachChildProgress({
       </div>
       {practiceOnly ? null : (
         <div role="group" aria-labelledby={`${id}-check-ins`} className="grid gap-3">
-          <h4 id={`${id}-check-ins`} className="font-semibold text-ink">
+          <Heading id={`${id}-check-ins`} className="font-semibold text-ink">
             {childName}&apos;s check-ins
-          </h4>
+          </Heading>
           {checkIns.isError ? (
             <p role="alert">The check-ins could not be loaded. Please reload the page.</p>
           ) : checkIns.data ? (
