@@ -81,7 +81,7 @@ test('the parent takes a check-in, retakes it, reloads, and the chart shows both
   logIn,
   newParent,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const childName = `Kit${stamp}`;
   const { parent } = await familyWithChild(newParent, childName);
   await logIn(parent.email, parent.password);
@@ -125,7 +125,7 @@ test('the coach sets a practice goal, the parent ticks two days, each reloads, a
   logIn,
   newParent,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const childName = `Ash${stamp}`;
   const goal = `Balloon breaths before homework ${stamp}`;
   const { parent, childId } = await familyWithChild(newParent, childName);
@@ -171,6 +171,22 @@ test('the coach sets a practice goal, the parent ticks two days, each reloads, a
   await expect(section.getByText('· 2 days in the last 7')).toBeVisible();
   await expect(section.getByRole('img', { name: /: practised$/ })).toHaveCount(2);
   await expect(section.getByRole('img', { name: /\(today\): practised$/ })).toHaveCount(1);
+
+  // And beside the details of the child's next session.
+  const { rows: next } = await db.query<{ day: string }>(
+    `insert into public.coaching_sessions (child_id, coach_id, starts_at, status)
+     values ($1, $2, date_trunc('hour', now()) + interval '2 days 7 minutes', 'scheduled')
+     returning to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD') as day`,
+    [childId, DEMO_COACH],
+  );
+  await coach.goto(`/admin/sessions?view=list&from=${next[0]!.day}&to=${next[0]!.day}`);
+  await coach.getByRole('button', { name: new RegExp(`^Details: ${childName}`) }).click();
+  const details = coach.getByRole('region', { name: `${childName} with Jordan Ellis` });
+  await expect(details.getByRole('heading', { name: 'Practice this week', exact: true })).toBeVisible();
+  await expect(details.getByText('· 2 days in the last 7')).toBeVisible();
+  await expect(details.getByRole('img', { name: /: practised$/ })).toHaveCount(2);
+  await axeAtBothWidths(coach);
+  await coach.goto(`/admin/families/${parent.userId}`);
 
   // Retiring the goal takes it off the family's dashboard.
   await section.getByRole('button', { name: `Retire “${goal}”` }).click();
