@@ -279,6 +279,15 @@ describe('the check-in invitation job (the clock moved with now_at)', () => {
     (await db.query(`select due_at, outcome from public.check_in_invitations where child_id = $1`, [childId]))
       .rows;
 
+  it('is scheduled hourly by pg_cron, as the session reminders are', async () => {
+    const { rows } = await db.query(
+      `select schedule, command, active from cron.job where jobname = 'check-in-invitations'`,
+    );
+    expect(rows).toEqual([
+      { schedule: '17 * * * *', command: 'select private.queue_check_in_invitations()', active: true },
+    ]);
+  });
+
   it('queues nothing before four weeks, one invitation at four weeks, never a second', async () => {
     expect(await queue(at(27.9))).toBe(0);
     expect(await invitationsOf()).toEqual([]);
