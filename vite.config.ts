@@ -72,7 +72,7 @@ function prerenderPlugin(): Plugin {
 
 /** Modules of the signed-in areas (admin, parent app, child area) and the features only they use. */
 const signedInModule =
-  /\/src\/(app\/(area-routes\.tsx|routes\.manifest\.areas\.ts|routes\/(admin|app|child)\/)|features\/(sessions|session-room|users|audit|settings|reports|billing|parent-app|families|child-logins|child-app|account|points|mfa)\/)/;
+  /\/src\/(app\/(area-routes\.tsx|routes\.manifest\.areas\.ts|routes\/(admin|app|child)\/)|features\/(sessions|session-room|users|audit|settings|reports|billing|parent-app|families|child-logins|child-app|account|points|mfa|progress)\/)/;
 
 /** The modules of the shared first-load chunk (see `codeSplitting` below). */
 const coreModules = [

@@ -537,3 +537,39 @@ union all select 'f1000000-0000-4000-8000-000000000004', d, '13:00', '16:00' fro
 
 insert into public.availability_overrides (schedule_id, on_date) values
   ('f1000000-0000-4000-8000-000000000001', (now() at time zone 'America/Chicago')::date + 14);
+
+-- ---------------------------------------------------------------------------------------------
+-- progress between sessions (docs/decisions/190-192): Mia's three check-ins over three months
+-- (the parent's, the quiz's 16 answers and the scores the quiz gives them), the latest 29 days
+-- ago, so her next one is due and the dashboard invites it; and two practice goals from Jordan
+-- with the days ticked this week, in the family's zone (New York).
+insert into public.check_ins (id, child_id, taken_by, answers, scores, taken_at) values
+  ('f2000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000003',
+   '{"emo-calm":2,"emo-meltdown":2,"emo-name":1,"emo-bedtime":3,"conf-try":2,"conf-cant":2,"conf-persist":2,"conf-mistake":2,"focus-start":2,"focus-drift":3,"focus-transition":3,"focus-follow":1,"conn-share":3,"conn-friends":2,"conn-conflict":2,"conn-help":2}',
+   '{"emotions":38,"confidence":50,"focus":31,"connection":56}', now() - interval '85 days'),
+  ('f2000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000003',
+   '{"emo-calm":3,"emo-meltdown":2,"emo-name":2,"emo-bedtime":2,"conf-try":3,"conf-cant":1,"conf-persist":2,"conf-mistake":2,"focus-start":2,"focus-drift":2,"focus-transition":2,"focus-follow":1,"conn-share":3,"conn-friends":1,"conn-conflict":2,"conn-help":2}',
+   '{"emotions":56,"confidence":63,"focus":44,"connection":63}', now() - interval '57 days'),
+  ('f2000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000003',
+   '{"emo-calm":3,"emo-meltdown":1,"emo-name":3,"emo-bedtime":1,"conf-try":3,"conf-cant":1,"conf-persist":1,"conf-mistake":2,"focus-start":3,"focus-drift":2,"focus-transition":2,"focus-follow":2,"conn-share":3,"conn-friends":1,"conn-conflict":1,"conn-help":3}',
+   '{"emotions":75,"confidence":69,"focus":56,"connection":75}', now() - interval '29 days');
+
+insert into public.practice_goals (id, child_id, coach_id, session_id, title, created_at) values
+  ('f3000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001',
+   'c0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001',
+   'Balloon breaths before homework', now() - interval '12 days'),
+  ('f3000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000001',
+   'c0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001',
+   'Name one feeling at dinner', now() - interval '12 days');
+
+insert into public.practice_days (goal_id, child_id, practised_on, marked_by)
+select g.goal_id::uuid, 'd0000000-0000-4000-8000-000000000001',
+       (now() at time zone 'America/New_York')::date - g.days_ago, 'a0000000-0000-4000-8000-000000000003'
+from (values
+  ('f3000000-0000-4000-8000-000000000001', 1), ('f3000000-0000-4000-8000-000000000001', 2),
+  ('f3000000-0000-4000-8000-000000000001', 4), ('f3000000-0000-4000-8000-000000000001', 6),
+  ('f3000000-0000-4000-8000-000000000002', 1), ('f3000000-0000-4000-8000-000000000002', 3)
+) as g (goal_id, days_ago);

@@ -111,6 +111,7 @@ export const areaRoutes: RouteEntry[] = [
   { path: paths.appLeaderboard, area: 'app', module: 'app/leaderboard', layout: 'app' },
   { path: paths.appChildSchedule.pattern, area: 'app', module: 'app/child-schedule', layout: 'app' },
   { path: paths.appSession.pattern, area: 'app', module: 'app/session', layout: 'app' },
+  { path: paths.appCheckIn.pattern, area: 'app', module: 'app/check-in', layout: 'app' },
   { path: paths.appAccount, area: 'app', module: 'app/account', layout: 'app' },
   { path: paths.appAccountChildren, area: 'app', module: 'app/account-children', layout: 'app' },
   {

@@ -58,6 +58,7 @@ export const paths = {
   appLeaderboard: '/app/leaderboard',
   appChildSchedule: withParam('/app/child-schedule/:childId'),
   appSession: withParam('/app/session/:sessionId'),
+  appCheckIn: withParam('/app/check-in/:childId'),
   appAccount: '/app/account',
   appAccountChildren: '/app/account/children',
   appBilling: '/app/billing',

@@ -223,6 +223,88 @@ export type Database = {
         Update: { created_at?: string; parent_id?: string; stripe_customer_id?: string };
         Relationships: [];
       };
+      check_in_invitations: {
+        Row: {
+          attempts: number;
+          child_id: string;
+          claimed_at: string | null;
+          created_at: string;
+          due_at: string;
+          id: number;
+          last_error: string | null;
+          outcome: string | null;
+          recipient_user_id: string;
+          settled_at: string | null;
+        };
+        Insert: {
+          attempts?: number;
+          child_id: string;
+          claimed_at?: string | null;
+          created_at?: string;
+          due_at: string;
+          id?: never;
+          last_error?: string | null;
+          outcome?: string | null;
+          recipient_user_id: string;
+          settled_at?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          child_id?: string;
+          claimed_at?: string | null;
+          created_at?: string;
+          due_at?: string;
+          id?: never;
+          last_error?: string | null;
+          outcome?: string | null;
+          recipient_user_id?: string;
+          settled_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'check_in_invitations_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      check_ins: {
+        Row: {
+          answers: Json;
+          child_id: string;
+          id: string;
+          scores: Json;
+          taken_at: string;
+          taken_by: string | null;
+        };
+        Insert: {
+          answers: Json;
+          child_id: string;
+          id: string;
+          scores: Json;
+          taken_at?: string;
+          taken_by?: string | null;
+        };
+        Update: {
+          answers?: Json;
+          child_id?: string;
+          id?: string;
+          scores?: Json;
+          taken_at?: string;
+          taken_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'check_ins_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       child_login_attempts: {
         Row: { attempted_at: string; child_id: string; id: number; outcome: string };
         Insert: { attempted_at?: string; child_id: string; id?: never; outcome: string };
@@ -965,6 +1047,7 @@ export type Database = {
       };
       notification_preferences: {
         Row: {
+          check_in_invitations: boolean;
           created_at: string;
           marketing: boolean;
           parent_updates: boolean;
@@ -973,6 +1056,7 @@ export type Database = {
           user_id: string;
         };
         Insert: {
+          check_in_invitations?: boolean;
           created_at?: string;
           marketing?: boolean;
           parent_updates?: boolean;
@@ -981,6 +1065,7 @@ export type Database = {
           user_id: string;
         };
         Update: {
+          check_in_invitations?: boolean;
           created_at?: string;
           marketing?: boolean;
           parent_updates?: boolean;
@@ -1127,6 +1212,100 @@ export type Database = {
             columns: ['child_id'];
             isOneToOne: false;
             referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      practice_days: {
+        Row: {
+          child_id: string;
+          created_at: string;
+          goal_id: string;
+          marked_by: string | null;
+          practised_on: string;
+        };
+        Insert: {
+          child_id: string;
+          created_at?: string;
+          goal_id: string;
+          marked_by?: string | null;
+          practised_on: string;
+        };
+        Update: {
+          child_id?: string;
+          created_at?: string;
+          goal_id?: string;
+          marked_by?: string | null;
+          practised_on?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'practice_days_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'practice_days_goal_id_fkey';
+            columns: ['goal_id'];
+            isOneToOne: false;
+            referencedRelation: 'practice_goals';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      practice_goals: {
+        Row: {
+          archived_at: string | null;
+          child_id: string;
+          coach_id: string | null;
+          created_at: string;
+          id: string;
+          session_id: string | null;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          archived_at?: string | null;
+          child_id: string;
+          coach_id?: string | null;
+          created_at?: string;
+          id?: string;
+          session_id?: string | null;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          archived_at?: string | null;
+          child_id?: string;
+          coach_id?: string | null;
+          created_at?: string;
+          id?: string;
+          session_id?: string | null;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'practice_goals_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'practice_goals_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'practice_goals_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaching_sessions';
             referencedColumns: ['id'];
           },
         ];
@@ -1948,6 +2127,18 @@ export type Database = {
         Args: { login_username: string };
         Returns: string;
       };
+      claim_check_in_invitations: {
+        Args: { max_rows?: number };
+        Returns: {
+          id: number;
+          to_email: string;
+          recipient_name: string;
+          child_id: string;
+          child_first_name: string;
+          due_at: string;
+          current: boolean;
+        }[];
+      };
       claim_intro_call_emails: {
         Args: { max_rows?: number };
         Returns: {
@@ -2218,6 +2409,10 @@ export type Database = {
       };
       set_child_login_secret: {
         Args: { login_user: string; secret: string };
+        Returns: undefined;
+      };
+      settle_check_in_invitation: {
+        Args: { invitation_id: number; result: string; error?: string };
         Returns: undefined;
       };
       settle_intro_call_email: {

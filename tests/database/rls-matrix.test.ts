@@ -394,6 +394,10 @@ const matrixElsewhere: Record<string, string> = {
   meeting_rules: 'scheduling.test.ts',
   intro_calls: 'scheduling.test.ts',
   intro_call_emails: 'intro-calls.test.ts',
+  check_ins: '../integration/progress.test.ts',
+  practice_goals: '../integration/progress.test.ts',
+  practice_days: '../integration/progress.test.ts',
+  check_in_invitations: '../integration/progress.test.ts',
 };
 
 describe('coverage', () => {

@@ -110,6 +110,8 @@ test.describe('a family opens', () => {
     test('a failed payment shows in the list, and the family opens with its children, coach, sessions, consents and plan', async ({
       page,
     }) => {
+      // Two axe runs over the family page, which holds each child's check-ins and practice too.
+      test.setTimeout(60_000);
       await page.goto(`/admin/families?coach=${DANIEL}`);
       const open = page.locator(`a[href="/admin/families/${PRIYA}"]`);
       const card = page.getByRole('listitem').filter({ has: open });

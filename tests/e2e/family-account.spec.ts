@@ -44,11 +44,13 @@ test.describe('a fresh parent', () => {
     await expectNoAxeViolations(page);
     // An email choice is kept: after a reload the box is as saved.
     await page.getByLabel("Your coach's weekly update").uncheck();
+    await page.getByLabel(/invitation to each child's check-in/).uncheck();
     await page.getByRole('button', { name: 'Save email choices' }).click();
     await expect(page.getByText('Email choices saved', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(/Session reminders/)).toBeChecked();
     await expect(page.getByLabel("Your coach's weekly update")).not.toBeChecked();
+    await expect(page.getByLabel(/invitation to each child's check-in/)).not.toBeChecked();
 
     await tabs.getByRole('link', { name: 'Your data' }).click();
     await expectNoAxeViolations(page);

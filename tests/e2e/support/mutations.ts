@@ -13,6 +13,22 @@ export interface ProvenBy {
 }
 
 export const provenByE2e: Record<string, ProvenBy> = {
+  'progress/save-check-in#useSaveCheckIn': {
+    spec: 'progress.spec.ts',
+    test: 'the parent takes a check-in, retakes it, reloads',
+  },
+  'progress/save-practice-goal#useAddPracticeGoal': {
+    spec: 'progress.spec.ts',
+    test: 'the coach sets a practice goal, the parent ticks two days',
+  },
+  'progress/save-practice-goal#useRetirePracticeGoal': {
+    spec: 'progress.spec.ts',
+    test: 'the coach sets a practice goal, the parent ticks two days',
+  },
+  'progress/set-practice-day#useSetPracticeDay': {
+    spec: 'progress.spec.ts',
+    test: 'the coach sets a practice goal, the parent ticks two days',
+  },
   'availability/save-week#useSaveWeek': {
     spec: 'availability.spec.ts',
     test: 'the coach changes their weekly hours, saves, reloads',

@@ -5,6 +5,8 @@ import { accountKeys } from './keys';
 export interface NotificationPreferences {
   sessionReminders: boolean;
   parentUpdates: boolean;
+  /** the invitation to a child's next check-in, four weeks after the last one */
+  checkInInvitations: boolean;
   marketing: boolean;
 }
 
@@ -12,6 +14,7 @@ export interface NotificationPreferences {
 export const defaultPreferences: NotificationPreferences = {
   sessionReminders: true,
   parentUpdates: true,
+  checkInInvitations: true,
   marketing: false,
 };
 
@@ -19,7 +22,7 @@ export async function getNotificationPreferences(userId: string): Promise<Notifi
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('notification_preferences')
-    .select('session_reminders, parent_updates, marketing')
+    .select('session_reminders, parent_updates, check_in_invitations, marketing')
     .eq('user_id', userId)
     .maybeSingle();
   if (error) throw error;
@@ -27,6 +30,7 @@ export async function getNotificationPreferences(userId: string): Promise<Notifi
   return {
     sessionReminders: data.session_reminders,
     parentUpdates: data.parent_updates,
+    checkInInvitations: data.check_in_invitations,
     marketing: data.marketing,
   };
 }

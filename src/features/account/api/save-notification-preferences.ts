@@ -13,6 +13,7 @@ export async function saveNotificationPreferences({
       user_id: userId,
       session_reminders: prefs.sessionReminders,
       parent_updates: prefs.parentUpdates,
+      check_in_invitations: prefs.checkInInvitations,
       marketing: prefs.marketing,
     },
     { onConflict: 'user_id' },

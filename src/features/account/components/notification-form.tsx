@@ -44,6 +44,10 @@ export function NotificationForm({ userId }: { userId: string }) {
           {...form.register('sessionReminders')}
         />
         <Checkbox label="Your coach's weekly update" {...form.register('parentUpdates')} />
+        <Checkbox
+          label="An invitation to each child's check-in (every four weeks)"
+          {...form.register('checkInInvitations')}
+        />
         <Checkbox label="News and tips from Ploom (now and then)" {...form.register('marketing')} />
         <div className="mt-3">
           <Button type="submit" disabled={save.isPending || prefs.isPending}>

@@ -36,6 +36,9 @@ const TABLE_TITLES: Record<string, string> = {
   preferred_session_times: 'Preferred session times',
   at_home_tools: 'At-home tools',
   practice_goals: 'Practice goals',
+  practice_days: 'Days practised',
+  check_ins: 'Check-ins',
+  check_in_invitations: 'Check-in invitations emailed',
   notification_preferences: 'Email settings',
   quiz_assessments: 'Assessment quiz answers',
   waitlist: 'Waitlist sign-up',
@@ -60,7 +63,9 @@ const TABLE_ORDER = [
   'parent_updates',
   'session_notes',
   'at_home_tools',
+  'check_ins',
   'practice_goals',
+  'practice_days',
   'ploom_points',
   'family_rewards',
   'profiles',
@@ -109,6 +114,11 @@ const FIELD_LABELS: Record<string, string> = {
   cancelled_at: 'Cancelled',
   cancellation_reason: 'Why it was cancelled',
   leaderboard_opt_in: 'On the leaderboard',
+  taken_at: 'Taken',
+  scores: 'Scores (0 to 100)',
+  answers: 'Answers (0 = never, 4 = almost always)',
+  practised_on: 'Practised on',
+  due_at: 'Due',
 };
 
 /** Days of the week as preferred_session_times stores them (ISO: 1 = Monday). */

@@ -152,10 +152,13 @@ export function FamilyDetails({
   parentId,
   isAdmin,
   backHref,
+  renderChildProgress,
 }: {
   parentId: string;
   isAdmin: boolean;
   backHref: string;
+  /** each child's check-ins and practice, from the app layer (another feature's screens) */
+  renderChildProgress?: (child: { id: string; firstName: string }) => ReactNode;
 }) {
   const family = useFamily(parentId);
   return (
@@ -174,7 +177,20 @@ export function FamilyDetails({
           {isAdmin ? 'There is no such family.' : 'This family is not one you coach.'}
         </p>
       ) : (
-        <Body family={family.data} isAdmin={isAdmin} />
+        <>
+          <Body family={family.data} isAdmin={isAdmin} />
+          {renderChildProgress
+            ? family.data.children.map((child) => (
+                <Section
+                  key={child.id}
+                  id={`family-progress-${child.id}`}
+                  title={`${child.firstName}'s progress`}
+                >
+                  {renderChildProgress(child)}
+                </Section>
+              ))
+            : null}
+        </>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Award, CalendarDays, Lightbulb } from 'lucide-react';
 import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
@@ -15,10 +16,13 @@ export function ChildCard({
   child,
   tools,
   now,
+  progress,
 }: {
   child: DashboardChild;
   tools: AtHomeTool[];
   now: number;
+  /** the child's practice and check-ins, from the app layer (another feature's screens) */
+  progress?: ReactNode;
 }) {
   const headingId = `child-${child.id}`;
   const update = child.latestUpdate;
@@ -109,6 +113,8 @@ export function ChildCard({
           </p>
         )}
       </div>
+
+      {progress}
 
       <div
         role="group"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAtHomeTools } from '../api/get-at-home-tools';
 import { useDashboard } from '../api/get-dashboard';
@@ -7,7 +8,12 @@ import { ChildCard } from './child-card';
 import { FamilyStandingNote } from './family-standing';
 
 /** /app: each child's next session, update, tools and points; where a family without a coach stands. */
-export function DashboardScreen() {
+export interface DashboardSlots {
+  /** what the app layer adds to each child's card (their practice and check-ins) */
+  renderChildProgress?: (child: { id: string; firstName: string }, now: number) => ReactNode;
+}
+
+export function DashboardScreen({ renderChildProgress }: DashboardSlots = {}) {
   const dashboard = useDashboard();
   const tools = useAtHomeTools();
   const needsStanding = dashboard.data?.some((child) => !child.coachName) ?? false;
@@ -34,6 +40,7 @@ export function DashboardScreen() {
             child={child}
             now={now}
             tools={(tools.data ?? []).filter((tool) => tool.childId === child.id)}
+            progress={renderChildProgress?.(child, now)}
           />
         ))}
       </div>

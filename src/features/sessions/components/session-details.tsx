@@ -10,17 +10,26 @@ import { formatDateTime } from '../lib/time';
 import { CancelDialog, RescheduleDialog } from './change-session-dialogs';
 import { FollowUpForms } from './follow-up-forms';
 
+export type SessionPracticeSlot = (session: {
+  sessionId: string;
+  childId: string;
+  childName: string;
+}) => ReactNode;
+
 /** One session: when (in the viewer's zone), who, its room, and what may be done with it. */
 export function SessionDetails({
   session,
   timeZone,
   roomHref,
   onClose,
+  renderPractice,
 }: {
   session: SessionRow;
   timeZone: string;
   roomHref: string;
   onClose: () => void;
+  /** the child's practice this week, from the app layer (another feature's screens) */
+  renderPractice?: SessionPracticeSlot;
 }) {
   const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
   const update = useUpdateSession();
@@ -80,6 +89,15 @@ export function SessionDetails({
           </>
         ) : null}
       </div>
+      {renderPractice && session.child && session.status !== 'cancelled' ? (
+        <Section title="Practice this week">
+          {renderPractice({
+            sessionId: session.id,
+            childId: session.child.id,
+            childName: session.child.firstName,
+          })}
+        </Section>
+      ) : null}
       {/* Notes and points belong to a session that has taken place (or at least begun). */}
       {session.status !== 'cancelled' && (started || !scheduled) && session.child ? (
         <Section title="After the session">

@@ -17,7 +17,7 @@ import {
 } from '../lib/time';
 import { parseSessionsView, sessionsViewToSearch, type SessionsView } from '../lib/session-filters';
 import { BookSessionDialog } from './book-session-dialog';
-import { SessionDetails } from './session-details';
+import { SessionDetails, type SessionPracticeSlot } from './session-details';
 import { SessionList, type ListFilters } from './session-list';
 import { WeekCalendar } from './week-calendar';
 
@@ -32,10 +32,12 @@ export function SessionsScreen({
   canBook,
   showCoachFilter,
   roomHref,
+  renderPractice,
 }: {
   canBook: boolean;
   showCoachFilter: boolean;
   roomHref: (sessionId: string) => string;
+  renderPractice?: SessionPracticeSlot;
 }) {
   const timeZone = useMemo(() => viewerTimeZone(), []);
   const today = localDateTime(new Date(), timeZone).date;
@@ -188,6 +190,7 @@ export function SessionsScreen({
             timeZone={timeZone}
             roomHref={roomHref(current.id)}
             onClose={closeDetails}
+            renderPractice={renderPractice}
           />
         </div>
       ) : null}
