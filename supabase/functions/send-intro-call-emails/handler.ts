@@ -1,19 +1,9 @@
-import { consoleLogger, json, withHttp, type Handler, type Logger } from '../_shared/http.ts';
+import type { Handler, Logger } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
-import { requireServiceRole } from '../_shared/service-caller.ts';
-import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
+import { createOutboxHandler, outboxPayloadSchema, type OutboxStore } from '../_shared/outbox.ts';
 import { introCallEmail, type IntroCallEmail } from './email.ts';
 
-export const payloadSchema = z
-  .object({
-    limit: z
-      .number({ invalid_type_error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(200, 'must be at most 200')
-      .optional(),
-  })
-  .strict();
+export const payloadSchema = outboxPayloadSchema;
 
 /** A claimed email: `current` is false for a reminder whose call was moved or cancelled since. */
 export interface ClaimedIntroCallEmail extends IntroCallEmail {
@@ -21,11 +11,7 @@ export interface ClaimedIntroCallEmail extends IntroCallEmail {
   current: boolean;
 }
 
-export interface IntroCallEmailStore {
-  /** Claims queued emails (atomically: a second caller gets others or none). */
-  claim(limit: number): Promise<ClaimedIntroCallEmail[]>;
-  settle(id: number, result: 'sent' | 'skipped' | 'retry', error?: string): Promise<void>;
-}
+export type IntroCallEmailStore = OutboxStore<ClaimedIntroCallEmail>;
 
 /**
  * Delivers the queued intro-call emails (public.intro_call_emails), woken by the database through
@@ -38,40 +24,16 @@ export function createHandler(deps: {
   store: IntroCallEmailStore;
   mailer: Mailer;
   siteUrl: string;
+  /** the project's service role key: the one caller allowed */
   serviceRoleKey: string;
   /** the sender's address, the ORGANIZER of the .ics */
   organizerEmail?: string;
   logger?: Logger;
 }): Handler {
-  const logger = deps.logger ?? consoleLogger;
-  return withHttp(
-    ['POST'],
-    async (req) => {
-      requireServiceRole(req, deps.serviceRoleKey);
-      const { limit = 50 } = parsePayload(payloadSchema, await readJsonObject(req));
-      const claimed = await deps.store.claim(limit);
-      const counts = { sent: 0, skipped: 0, retry: 0 };
-      await Promise.all(
-        claimed.map(async (email) => {
-          if (!email.current) {
-            await deps.store.settle(email.id, 'skipped', 'the call changed before the reminder was sent');
-            counts.skipped += 1;
-            return;
-          }
-          try {
-            await deps.mailer.send(introCallEmail(email, deps.siteUrl, deps.organizerEmail));
-          } catch (error) {
-            logger.error(`intro call email ${email.id} failed:`, error);
-            await deps.store.settle(email.id, 'retry', (error as Error).message ?? String(error));
-            counts.retry += 1;
-            return;
-          }
-          await deps.store.settle(email.id, 'sent');
-          counts.sent += 1;
-        }),
-      );
-      return json(200, counts);
-    },
-    logger,
-  );
+  return createOutboxHandler({
+    ...deps,
+    render: (item) => introCallEmail(item, deps.siteUrl, deps.organizerEmail),
+    label: 'intro call email',
+    staleReason: 'the call changed before the reminder was sent',
+  });
 }

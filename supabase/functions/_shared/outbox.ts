@@ -1,0 +1,85 @@
+import { consoleLogger, json, withHttp, type Handler, type Logger } from './http.ts';
+import type { EmailMessage, Mailer } from './mailer.ts';
+import { requireServiceRole } from './service-caller.ts';
+import { parsePayload, readJsonObject, z } from './validation.ts';
+
+/**
+ * The emails the database queues in an outbox table (session emails, intro-call emails, check-in
+ * invitations, ...) and wakes a sender for through pg_net. Each sender is this one handler with its
+ * own store (the table's claim and settle functions) and its own email.
+ */
+
+/** The payload carries no data, only an optional batch size. */
+export const outboxPayloadSchema = z
+  .object({
+    limit: z
+      .number({ invalid_type_error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(200, 'must be at most 200')
+      .optional(),
+  })
+  .strict();
+
+/** A claimed row: `current` is false once what it tells of has changed (it is skipped). */
+export interface OutboxItem {
+  id: number;
+  current: boolean;
+}
+
+export interface OutboxStore<T extends OutboxItem> {
+  /** Claims queued rows (atomically: a second caller gets others or none). */
+  claim(limit: number): Promise<T[]>;
+  settle(id: number, result: 'sent' | 'skipped' | 'retry', error?: string): Promise<void>;
+}
+
+/**
+ * Delivers what the outbox holds. Only the database calls it, with the service role key
+ * (private.job_settings): any other caller, the anon key included, is refused (401/403) before
+ * anything is claimed. A failed delivery is left to retry; a row no longer current is skipped with
+ * `staleReason`. Answers 200 with how many were sent, skipped and left to retry.
+ */
+export function createOutboxHandler<T extends OutboxItem>(deps: {
+  store: OutboxStore<T>;
+  mailer: Mailer;
+  /** the project's service role key: the one caller allowed */
+  serviceRoleKey: string;
+  /** the email of one row */
+  render: (item: T) => EmailMessage;
+  /** what a row is, in the log ("session email") */
+  label: string;
+  staleReason: string;
+  logger?: Logger;
+}): Handler {
+  const logger = deps.logger ?? consoleLogger;
+  return withHttp(
+    ['POST'],
+    async (req) => {
+      requireServiceRole(req, deps.serviceRoleKey);
+      const { limit = 50 } = parsePayload(outboxPayloadSchema, await readJsonObject(req));
+      const claimed = await deps.store.claim(limit);
+      const counts = { sent: 0, skipped: 0, retry: 0 };
+      await Promise.all(
+        claimed.map(async (item) => {
+          if (!item.current) {
+            await deps.store.settle(item.id, 'skipped', deps.staleReason);
+            counts.skipped += 1;
+            return;
+          }
+          try {
+            await deps.mailer.send(deps.render(item));
+          } catch (error) {
+            logger.error(`${deps.label} ${item.id} failed:`, error);
+            await deps.store.settle(item.id, 'retry', (error as Error).message ?? String(error));
+            counts.retry += 1;
+            return;
+          }
+          await deps.store.settle(item.id, 'sent');
+          counts.sent += 1;
+        }),
+      );
+      return json(200, counts);
+    },
+    logger,
+  );
+}
