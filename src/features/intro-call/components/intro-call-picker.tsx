@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TimeChoices } from '@/components/ui/time-choices';
 import { useBookIntroCall } from '../api/book-intro-call';
 import { useIntroCallSlots } from '../api/get-intro-call-slots';
 import { formatSlot, formatTime, groupByDay, pageRange, zoneName } from '../lib/slots';
@@ -111,44 +112,23 @@ export function IntroCallPicker({
       ) : days.length === 0 ? (
         <p className="text-ink-muted">No open times this week. Try later times.</p>
       ) : (
-        <div className="grid gap-3">
-          {days.map((day) => (
-            <fieldset key={day.day} className="grid gap-2">
-              <legend className="mb-1 font-semibold text-ink">{day.label}</legend>
-              <div className="flex flex-wrap gap-2">
-                {day.slots.map((at) => {
-                  const checked = picked === at;
-                  return (
-                    <label
-                      key={at}
-                      className={
-                        'relative inline-flex min-h-11 cursor-pointer items-center rounded-full border-2 px-4 text-sm font-semibold ' +
-                        'has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 ' +
-                        (checked
-                          ? 'border-brand-700 bg-brand-700 text-white'
-                          : 'border-brand-700 bg-white text-brand-800 hover:bg-brand-50')
-                      }
-                    >
-                      <input
-                        type="radio"
-                        name={`slot-${headingId}`}
-                        className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
-                        value={at}
-                        checked={checked}
-                        aria-label={formatSlot(at, zone)}
-                        onChange={() => {
-                          setPicked(at);
-                          setFailure(null);
-                        }}
-                      />
-                      {formatTime(at, zone)}
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
-        </div>
+        <TimeChoices
+          name={`slot-${headingId}`}
+          picked={picked}
+          onPick={(at) => {
+            setPicked(at);
+            setFailure(null);
+          }}
+          days={days.map((day) => ({
+            key: day.day,
+            label: day.label,
+            times: day.slots.map((at) => ({
+              at: at,
+              label: formatTime(at, zone),
+              name: formatSlot(at, zone),
+            })),
+          }))}
+        />
       )}
       <div className="flex flex-wrap gap-2">
         <Button disabled={picked === null || book.isPending} onClick={() => void confirm()}>

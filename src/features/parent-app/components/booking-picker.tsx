@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { TimeChoices } from '@/components/ui/time-choices';
 import { Checkbox } from '@/components/ui/checkbox';
 import { toast } from '@/components/ui/toast-store';
 import { useBookSession, useMoveSession } from '../api/book-session';
@@ -170,44 +171,23 @@ export function BookingPicker({
       ) : closed ? null : days.length === 0 ? (
         <p className="text-ink-muted">No open times this week. Try the next week.</p>
       ) : (
-        <div className="grid gap-3">
-          {days.map((day) => (
-            <fieldset key={day.day} className="grid gap-2">
-              <legend className="mb-1 font-semibold text-ink">{day.label}</legend>
-              <div className="flex flex-wrap gap-2">
-                {day.slots.map((slot) => {
-                  const checked = picked === slot.startsAt;
-                  return (
-                    <label
-                      key={slot.startsAt}
-                      className={
-                        'relative inline-flex min-h-11 cursor-pointer items-center rounded-full border-2 px-4 text-sm font-semibold ' +
-                        'has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 ' +
-                        (checked
-                          ? 'border-brand-700 bg-brand-700 text-white'
-                          : 'border-brand-700 bg-white text-brand-800 hover:bg-brand-50')
-                      }
-                    >
-                      <input
-                        type="radio"
-                        name={`slot-${headingId}`}
-                        className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
-                        value={slot.startsAt}
-                        checked={checked}
-                        aria-label={formatSlot(slot.startsAt, zone)}
-                        onChange={() => {
-                          setPicked(slot.startsAt);
-                          setFailure(null);
-                        }}
-                      />
-                      {formatTime(slot.startsAt, zone)}
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
-        </div>
+        <TimeChoices
+          name={`slot-${headingId}`}
+          picked={picked}
+          onPick={(at) => {
+            setPicked(at);
+            setFailure(null);
+          }}
+          days={days.map((day) => ({
+            key: day.day,
+            label: day.label,
+            times: day.slots.map((slot) => ({
+              at: slot.startsAt,
+              label: formatTime(slot.startsAt, zone),
+              name: formatSlot(slot.startsAt, zone),
+            })),
+          }))}
+        />
       )}
       {mode.kind === 'book' ? (
         <Checkbox
