@@ -114,7 +114,11 @@ describe('definer functions staff call: refused short of two-factor sign-in, ser
 
   it('the refusal says what to do: enter the app’s code, or set one up while it is required', async () => {
     const verify = await run('admin', AT_AAL1, 'select count(*) from public.admin_accounts()');
-    const enrol = await run('admin', UNENROLLED_WHILE_REQUIRED, 'select count(*) from public.admin_accounts()');
+    const enrol = await run(
+      'admin',
+      UNENROLLED_WHILE_REQUIRED,
+      'select count(*) from public.admin_accounts()',
+    );
     expect((verify as { message: string }).message).toContain('enter the code from your authenticator app');
     expect((enrol as { message: string }).message).toContain('set up an authenticator app at /admin/account');
   });
