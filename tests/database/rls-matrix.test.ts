@@ -393,6 +393,9 @@ const matrixElsewhere: Record<string, string> = {
   availability_overrides: 'scheduling.test.ts',
   meeting_rules: 'scheduling.test.ts',
   intro_calls: 'scheduling.test.ts',
+  family_messages: '../integration/family-messages.test.ts',
+  family_message_reads: '../integration/family-messages.test.ts',
+  family_message_emails: '../integration/family-messages.test.ts',
 };
 
 describe('coverage', () => {
