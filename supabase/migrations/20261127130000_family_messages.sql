@@ -62,7 +62,8 @@ create table public.family_messages (
   -- the family: its parent's account
   family_id uuid not null references auth.users (id) on delete cascade,
   sender_id uuid references auth.users (id) on delete set null,
-  sender_role text not null check (sender_role in ('parent', 'coach', 'admin')),
+  -- set by the insert trigger from the caller's part
+  sender_role text not null default 'parent' check (sender_role in ('parent', 'coach', 'admin')),
   body text not null constraint family_messages_body_length
     check (char_length(body) between 1 and 2000 and btrim(body) <> ''),
   created_at timestamptz not null default now()

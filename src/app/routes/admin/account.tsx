@@ -1,11 +1,14 @@
 import { AreaPage } from '@/app/components/area-shell';
 import { useStaffArea } from '@/app/components/staff-area';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { MessageEmailsSetting } from '@/features/messages/components/message-emails-setting';
 import { EnrolFactor } from '@/features/mfa/components/enrol-factor';
 import { FactorList } from '@/features/mfa/components/factor-list';
 
 /** /admin/account: the staff member's own two-factor sign-in (authenticator apps). */
 export default function AccountScreen() {
   const area = useStaffArea();
+  const { user } = useAuth();
   return (
     <AreaPage
       area={area}
@@ -24,6 +27,14 @@ export default function AccountScreen() {
         </h2>
         <EnrolFactor />
       </section>
+      {user ? (
+        <section aria-labelledby="message-emails-heading" className="mt-8">
+          <h2 id="message-emails-heading" className="mb-3 font-display text-xl font-bold">
+            Emails about family messages
+          </h2>
+          <MessageEmailsSetting userId={user.id} />
+        </section>
+      ) : null}
     </AreaPage>
   );
 }

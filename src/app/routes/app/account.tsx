@@ -9,6 +9,7 @@ import { ProfileForm } from '@/features/account/components/profile-form';
 import { SignInForms } from '@/features/account/components/sign-in-forms';
 import { YourData } from '@/features/account/components/your-data';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { MessageEmailsSetting } from '@/features/messages/components/message-emails-setting';
 import { accountTabLinks } from './account-tab-links';
 
 function currentTab(section: string | null): Exclude<AccountTab, 'children'> {
@@ -34,7 +35,20 @@ export default function Screen() {
             />
           </>
         ) : null}
-        {tab === 'notifications' ? <NotificationForm userId={user.id} /> : null}
+        {tab === 'notifications' ? (
+          <>
+            <NotificationForm userId={user.id} />
+            <section
+              aria-labelledby="message-emails-heading"
+              className="rounded-2xl border border-brand-100 bg-white p-5"
+            >
+              <h2 id="message-emails-heading" className="mb-3 font-display text-xl font-bold">
+                Messages from your coach
+              </h2>
+              <MessageEmailsSetting userId={user.id} />
+            </section>
+          </>
+        ) : null}
         {tab === 'data' ? (
           <YourData
             privacyHref={paths.privacy}
