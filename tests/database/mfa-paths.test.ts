@@ -340,7 +340,8 @@ const NEEDS_NO_CHECK: Record<string, string> = {
   'private.export_family_data': "a parent's own family's data (the parent role is required)",
   'private.family_standing': "the caller's own lead and enrolment status",
   'private.my_recommended_plan': "the caller's own quiz result",
-  'private.may_message_family': 'a yes/no predicate for RLS policies; the restrictive policies hold the check',
+  'private.may_message_family':
+    'a yes/no predicate for RLS policies; the restrictive policies hold the check',
   'private.family_message_role':
     "the caller's part in a family's conversation, for the insert trigger; the restrictive policy holds the check",
 };

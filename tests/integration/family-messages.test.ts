@@ -54,7 +54,9 @@ describe('family_messages: the access matrix (role x action)', () => {
 
   it('a parent of another family, a coach of another family, a child and anon write nothing', async () => {
     for (const actor of STRANGERS) {
-      const { error } = await clientOf(actor).from('family_messages').insert({ family_id: family, body: 'hi' });
+      const { error } = await clientOf(actor)
+        .from('family_messages')
+        .insert({ family_id: family, body: 'hi' });
       expect(error?.code, actor).toBe('42501');
     }
     // a child cannot open a conversation of its own either
@@ -66,7 +68,10 @@ describe('family_messages: the access matrix (role x action)', () => {
 
   it('each member reads the conversation; strangers read nothing of it', async () => {
     for (const actor of MEMBERS) {
-      const { data, error } = await clientOf(actor).from('family_messages').select('body').eq('family_id', family);
+      const { data, error } = await clientOf(actor)
+        .from('family_messages')
+        .select('body')
+        .eq('family_id', family);
       expect(error).toBeNull();
       expect(data!.length, actor).toBeGreaterThanOrEqual(3);
     }
@@ -82,7 +87,10 @@ describe('family_messages: the access matrix (role x action)', () => {
       .insert({ family_id: family, body: 'x', sender_role: 'coach' });
     expect(forged.error?.code).toBe('42501');
     for (const actor of [...MEMBERS, ...STRANGERS]) {
-      const update = await clientOf(actor).from('family_messages').update({ body: 'changed' }).eq('family_id', family);
+      const update = await clientOf(actor)
+        .from('family_messages')
+        .update({ body: 'changed' })
+        .eq('family_id', family);
       expect(update.error?.code, actor).toBe('42501');
       const remove = await clientOf(actor).from('family_messages').delete().eq('family_id', family);
       expect(remove.error?.code, actor).toBe('42501');
@@ -95,7 +103,9 @@ describe('family_messages: the access matrix (role x action)', () => {
       const { error } = await parent.from('family_messages').insert({ family_id: family, body });
       expect(error?.code, JSON.stringify(body.slice(0, 5))).toBe('23514');
     }
-    const { error } = await parent.from('family_messages').insert({ family_id: family, body: 'x'.repeat(2000) });
+    const { error } = await parent
+      .from('family_messages')
+      .insert({ family_id: family, body: 'x'.repeat(2000) });
     expect(error).toBeNull();
   });
 });
@@ -126,7 +136,9 @@ describe('family_message_reads and the unread counts', () => {
       (row) => row.family_id === family,
     );
     expect(ours).toMatchObject({ children_names: world.ours.child.firstName, unread: expect.any(Number) });
-    const theirs = (await world.theirs.coach.client.rpc('family_conversations')).data as { family_id: string }[];
+    const theirs = (await world.theirs.coach.client.rpc('family_conversations')).data as {
+      family_id: string;
+    }[];
     expect(theirs.map((row) => row.family_id)).not.toContain(family);
     const admin = (await world.admin.client.rpc('family_conversations')).data as { family_id: string }[];
     expect(admin.map((row) => row.family_id)).toContain(family);
@@ -148,7 +160,9 @@ describe('family_message_reads and the unread counts', () => {
       const { data } = await clientOf(actor).from('family_message_reads').select('*').eq('family_id', family);
       expect(data ?? [], actor).toEqual([]);
     }
-    expect((await world.anon.from('family_message_reads').insert({ family_id: family })).error?.code).toBe('42501');
+    expect((await world.anon.from('family_message_reads').insert({ family_id: family })).error?.code).toBe(
+      '42501',
+    );
   });
 
   it('the reply promise is read by signed-in users, not by anon', async () => {
@@ -199,7 +213,11 @@ describe('the private channel family-messages:<family>', () => {
 
     const sentAt = Date.now();
     await world.ours.parent.client.from('family_messages').insert({ family_id: family, body: 'live?' });
-    const arrived = await waitFor(() => coach.received.find((row) => row.body === 'live?'), 3000, 'the message');
+    const arrived = await waitFor(
+      () => coach.received.find((row) => row.body === 'live?'),
+      3000,
+      'the message',
+    );
     expect(Date.now() - sentAt).toBeLessThan(1000);
     expect(arrived).toMatchObject({ family_id: family, sender_role: 'parent' });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -243,7 +261,9 @@ describe('the unread-message email job (the clock moved)', () => {
   });
 
   it('is registered with pg_cron to run every minute', async () => {
-    const { rows } = await world.db.query(`select schedule, command from cron.job where jobname = 'family-message-emails'`);
+    const { rows } = await world.db.query(
+      `select schedule, command from cron.job where jobname = 'family-message-emails'`,
+    );
     expect(rows).toEqual([{ schedule: '* * * * *', command: 'select private.send_due_message_emails()' }]);
   });
 
@@ -255,7 +275,9 @@ describe('the unread-message email job (the clock moved)', () => {
     expect(await run(15)).toBe(1);
     expect(await queued(coach)).toBe(1);
     expect(await queued(parent)).toBe(0); // their own message
-    const { rows } = await world.db.query<{ email: string }>('select email from auth.users where id = $1', [coach]);
+    const { rows } = await world.db.query<{ email: string }>('select email from auth.users where id = $1', [
+      coach,
+    ]);
     const mail = await waitForEmail(rows[0]!.email, /A new message from the family of/);
     expect(mail.text).not.toContain('bedtime');
     expect(mail.html).not.toContain('bedtime');
@@ -280,7 +302,10 @@ describe('the unread-message email job (the clock moved)', () => {
         .insert({ family_id: mine, recipient_user_id: mine, recipient: 'parent' });
       expect(insert.error?.code, actor).toBe('42501');
     }
-    const update = await world.admin.client.from('family_message_emails').update({ outcome: 'sent' }).eq('family_id', mine);
+    const update = await world.admin.client
+      .from('family_message_emails')
+      .update({ outcome: 'sent' })
+      .eq('family_id', mine);
     expect(update.error?.code).toBe('42501');
   });
 

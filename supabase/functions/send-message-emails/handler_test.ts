@@ -47,23 +47,32 @@ function setup(rows: ClaimedMessageEmail[], failFor: (to: string) => boolean = (
 
 Deno.test('the parent is linked to the app, the coach to the family’s conversation in /admin', () => {
   assert.equal(messagesLink({ recipient: 'parent', familyId: FAMILY }, `${SITE}/`), `${SITE}/app/messages`);
-  assert.equal(messagesLink({ recipient: 'coach', familyId: FAMILY }, SITE), `${SITE}/admin/messages/${FAMILY}`);
+  assert.equal(
+    messagesLink({ recipient: 'coach', familyId: FAMILY }, SITE),
+    `${SITE}/admin/messages/${FAMILY}`,
+  );
 });
 
-Deno.test('each member is told a message waits, from whom, with the link, and it is marked sent', async () => {
-  const parent = queued();
-  const coach = queued({ recipient: 'coach', to: 'jordan@example.com', recipientName: 'Jordan Ellis' });
-  const { handler, mailer, settled } = setup([parent, coach]);
-  const response = await handler(fromDatabase({}));
-  assert.deepEqual(await response.json(), { sent: 2, skipped: 0, retry: 0 });
-  const byTo = Object.fromEntries(mailer.sent.map((m) => [m.to, m]));
-  assert.equal(byTo['sam@example.com'].subject, 'A new message from your coach');
-  assert.match(byTo['sam@example.com'].text, /from Jordan Ellis, your Ploom coach/);
-  assert.match(byTo['sam@example.com'].html, new RegExp(`href="${SITE}/app/messages"`));
-  assert.equal(byTo['jordan@example.com'].subject, 'A new message from the family of Mia');
-  assert.match(byTo['jordan@example.com'].html, new RegExp(`href="${SITE}/admin/messages/${FAMILY}"`));
-  assert.deepEqual(settled.map(([, result]) => result), ['sent', 'sent']);
-});
+Deno.test(
+  'each member is told a message waits, from whom, with the link, and it is marked sent',
+  async () => {
+    const parent = queued();
+    const coach = queued({ recipient: 'coach', to: 'jordan@example.com', recipientName: 'Jordan Ellis' });
+    const { handler, mailer, settled } = setup([parent, coach]);
+    const response = await handler(fromDatabase({}));
+    assert.deepEqual(await response.json(), { sent: 2, skipped: 0, retry: 0 });
+    const byTo = Object.fromEntries(mailer.sent.map((m) => [m.to, m]));
+    assert.equal(byTo['sam@example.com'].subject, 'A new message from your coach');
+    assert.match(byTo['sam@example.com'].text, /from Jordan Ellis, your Ploom coach/);
+    assert.match(byTo['sam@example.com'].html, new RegExp(`href="${SITE}/app/messages"`));
+    assert.equal(byTo['jordan@example.com'].subject, 'A new message from the family of Mia');
+    assert.match(byTo['jordan@example.com'].html, new RegExp(`href="${SITE}/admin/messages/${FAMILY}"`));
+    assert.deepEqual(
+      settled.map(([, result]) => result),
+      ['sent', 'sent'],
+    );
+  },
+);
 
 Deno.test('a conversation read since the email was queued is skipped, not sent', async () => {
   const { handler, mailer, settled } = setup([queued({ current: false })]);

@@ -17,8 +17,7 @@ interface ClaimRow {
 const store: MessageEmailStore = {
   async claim(limit) {
     const rows = check(await serviceClient().rpc('claim_family_message_emails', { max_rows: limit })) as
-      | ClaimRow[]
-      | null;
+      ClaimRow[] | null;
     return (rows ?? []).map((row) => ({
       id: row.id,
       recipient: row.recipient,
@@ -32,7 +31,11 @@ const store: MessageEmailStore = {
   },
   async settle(id, result, error) {
     check(
-      await serviceClient().rpc('settle_family_message_email', { email_id: id, result, error: error ?? null }),
+      await serviceClient().rpc('settle_family_message_email', {
+        email_id: id,
+        result,
+        error: error ?? null,
+      }),
     );
   },
 };

@@ -11,7 +11,11 @@ export async function getReplyPromise(): Promise<number> {
 }
 
 export function replyPromiseQueryOptions() {
-  return queryOptions({ queryKey: messageKeys.replyPromise(), queryFn: getReplyPromise, staleTime: 5 * 60_000 });
+  return queryOptions({
+    queryKey: messageKeys.replyPromise(),
+    queryFn: getReplyPromise,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useReplyPromise() {

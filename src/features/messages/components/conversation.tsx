@@ -65,7 +65,10 @@ export function Conversation({
           ? 'For everyone’s safety, the Ploom team (our admins) can read this conversation and may join in. Your child does not see it.'
           : 'For safeguarding, Ploom’s admins can read this conversation and may join in; the family is told so too. The child does not see it.'}
       </p>
-      <section aria-labelledby="messages-heading" className="rounded-2xl border border-brand-100 bg-white p-4">
+      <section
+        aria-labelledby="messages-heading"
+        className="rounded-2xl border border-brand-100 bg-white p-4"
+      >
         <h2 id="messages-heading" className="sr-only">
           Messages
         </h2>
@@ -76,13 +79,22 @@ export function Conversation({
         ) : messages.length === 0 ? (
           <p className="text-ink-muted">No messages yet. Write the first one below.</p>
         ) : (
-          <ol role="log" aria-live="polite" aria-label="Messages" className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto">
+          <ol
+            role="log"
+            aria-live="polite"
+            aria-label="Messages"
+            className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto"
+          >
             {messages.map((message) => {
               const mine = message.senderId === viewerId;
               return (
                 <li
                   key={message.id}
-                  className={mine ? 'ml-auto max-w-[85%] rounded-2xl bg-brand-50 px-4 py-2' : 'mr-auto max-w-[85%] rounded-2xl bg-cream px-4 py-2'}
+                  className={
+                    mine
+                      ? 'ml-auto max-w-[85%] rounded-2xl bg-brand-50 px-4 py-2'
+                      : 'mr-auto max-w-[85%] rounded-2xl bg-cream px-4 py-2'
+                  }
                 >
                   <p className="text-xs font-semibold text-ink-muted">
                     {senderLabel(message, viewer, viewerId, familyLabel)} ·{' '}
@@ -122,7 +134,10 @@ export function Conversation({
           aria-describedby="message-body-help"
           {...form.register('body')}
         />
-        <p id="message-body-help" className={error ? 'text-sm font-semibold text-red-700' : 'text-sm text-ink-muted'}>
+        <p
+          id="message-body-help"
+          className={error ? 'text-sm font-semibold text-red-700' : 'text-sm text-ink-muted'}
+        >
           {error ?? `Text only; links work. ${body.length} of ${MESSAGE_MAX_LENGTH} characters.`}
         </p>
         <div>

@@ -12,9 +12,12 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
  */
 export function Inbox() {
   const conversations = useConversations();
-  useFollowConversations((conversations.data ?? []).filter((c) => c.messageCount > 0 || c.isMine).map((c) => c.familyId));
+  useFollowConversations(
+    (conversations.data ?? []).filter((c) => c.messageCount > 0 || c.isMine).map((c) => c.familyId),
+  );
   if (conversations.isPending) return <p className="text-ink-muted">Loading conversations…</p>;
-  if (conversations.isError) return <p role="alert">The conversations could not be loaded. Please reload the page.</p>;
+  if (conversations.isError)
+    return <p role="alert">The conversations could not be loaded. Please reload the page.</p>;
   if (conversations.data.length === 0) return <p className="text-ink-muted">No families yet.</p>;
   return (
     <ul className="flex flex-col gap-2" aria-label="Conversations">

@@ -19,7 +19,12 @@ export function MessageEmailsSetting({ userId }: { userId: string }) {
         onChange={(event) =>
           save.mutateAsync({ userId, on: event.target.checked }).then(
             () => toast({ title: 'Email choice saved' }),
-            () => toast({ title: 'Not saved', description: 'Please try again in a moment.', variant: 'destructive' }),
+            () =>
+              toast({
+                title: 'Not saved',
+                description: 'Please try again in a moment.',
+                variant: 'destructive',
+              }),
           )
         }
       />
