@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast-store';
@@ -46,10 +46,10 @@ export function Conversation({
   const send = useSendMessage();
   const markRead = useMarkRead();
   const form = useForm<MessageInput>({ resolver: zodResolver(messageSchema), defaultValues: { body: '' } });
-  const body = form.watch('body');
+  const body = useWatch({ control: form.control, name: 'body' });
   const messages = conversation.data ?? [];
   const newest = messages.at(-1);
-  const endRef = useRef<HTMLLIElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
   const { mutate: mark } = markRead;
 
   useEffect(() => {
@@ -79,33 +79,38 @@ export function Conversation({
         ) : messages.length === 0 ? (
           <p className="text-ink-muted">No messages yet. Write the first one below.</p>
         ) : (
-          <ol
+          <div
             role="log"
             aria-live="polite"
             aria-label="Messages"
+            tabIndex={0}
             className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto"
           >
-            {messages.map((message) => {
-              const mine = message.senderId === viewerId;
-              return (
-                <li
-                  key={message.id}
-                  className={
-                    mine
-                      ? 'ml-auto max-w-[85%] rounded-2xl bg-brand-50 px-4 py-2'
-                      : 'mr-auto max-w-[85%] rounded-2xl bg-cream px-4 py-2'
-                  }
-                >
-                  <p className="text-xs font-semibold text-ink-muted">
-                    {senderLabel(message, viewer, viewerId, familyLabel)} ·{' '}
-                    <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
-                  </p>
-                  <MessageText body={message.body} />
-                </li>
-              );
-            })}
-            <li ref={endRef} aria-hidden="true" />
-          </ol>
+            <ol className="flex flex-col gap-3">
+              {messages.map((message) => {
+                const mine = message.senderId === viewerId;
+                return (
+                  <li
+                    key={message.id}
+                    className={
+                      mine
+                        ? 'ml-auto max-w-[85%] rounded-2xl bg-brand-50 px-4 py-2'
+                        : 'mr-auto max-w-[85%] rounded-2xl bg-cream px-4 py-2'
+                    }
+                  >
+                    <p className="text-xs font-semibold text-ink-muted">
+                      {senderLabel(message, viewer, viewerId, familyLabel)} ·{' '}
+                      <time dateTime={message.createdAt}>
+                        {timeFormat.format(new Date(message.createdAt))}
+                      </time>
+                    </p>
+                    <MessageText body={message.body} />
+                  </li>
+                );
+              })}
+            </ol>
+            <div ref={endRef} aria-hidden="true" />
+          </div>
         )}
       </section>
       <form
