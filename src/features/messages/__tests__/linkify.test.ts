@@ -30,9 +30,8 @@ describe('linkify', () => {
       expect(
         parts.filter((p) => p.kind === 'link').every((p) => /^https?:/.test((p as { href: string }).href)),
       ).toBe(true);
-      expect(parts.map((p) => p.text).join('')).toBe(
-        body.replace('"https://evil.example"', '"https://evil.example"'),
-      );
+      // nothing is dropped or added: the text is shown as written
+      expect(parts.map((p) => p.text).join('')).toBe(body);
     }
     expect(safeHref('javascript:alert(1)')).toBeNull();
     expect(safeHref('https://ok.example')).toBe('https://ok.example/');
