@@ -119,7 +119,7 @@ test('each side turns the unread-message emails off in their account, and it sta
   await parent.goto('/app/account?section=notifications');
   await expect(parent.getByLabel(label)).toBeChecked();
   await parent.getByLabel(label).uncheck();
-  await expect(parent.getByText('Email choice saved')).toBeVisible();
+  await expect(parent.getByText('Email choice saved', { exact: true })).toBeVisible();
   await parent.reload();
   await expect(parent.getByLabel(label)).not.toBeChecked();
   await expectNoAxeViolations(parent);
@@ -128,7 +128,7 @@ test('each side turns the unread-message emails off in their account, and it sta
   await coach.goto('/admin/account');
   await expect(coach.getByLabel(label)).toBeChecked();
   await coach.getByLabel(label).uncheck();
-  await expect(coach.getByText('Email choice saved')).toBeVisible();
+  await expect(coach.getByText('Email choice saved', { exact: true })).toBeVisible();
   await coach.reload();
   await expect(coach.getByLabel(label)).not.toBeChecked();
   await expectNoAxeViolations(coach);
