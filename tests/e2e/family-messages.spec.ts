@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { waitForEmail } from '../support/inbox.ts';
 import { adminDb } from '../support/stack.ts';
 
 /**
@@ -85,6 +86,34 @@ test('the demo parent writes to the coach; the coach’s open inbox shows it liv
       expect(wide).toBe(false);
     }
   }
+});
+
+test('an unread message sends the coach one email after the delay, without its text, linking to it', async ({
+  pageAs,
+}) => {
+  test.setTimeout(90_000);
+  const secret = `Mia had a hard day at school ${stamp()}`;
+  const parent = await pageAs('parent', { viewport: { width: 390, height: 844 } });
+  await parent.goto('/app/messages');
+  await parent.getByLabel('Your message').fill(secret);
+  await parent.getByRole('button', { name: 'Send' }).click();
+  await expect(parent.getByRole('log', { name: 'Messages' }).getByText(secret)).toBeVisible();
+
+  // The clock moved: the job runs as it would tomorrow at 18:00 UTC (midday in Jordan's Chicago),
+  // long past the 15 minutes and the hour since any earlier email.
+  const { rows } = await db.query<{ at: string }>(
+    `select (date_trunc('day', now()) + interval '1 day 18 hours')::text as at`,
+  );
+  await db.query('select private.send_due_message_emails($1)', [rows[0]!.at]);
+  const mail = await waitForEmail('coach@ploom.local', /A new message from the family of Mia/, 20_000);
+  expect(mail.text).not.toContain('hard day');
+  expect(mail.html).not.toContain('hard day');
+  const link = /href="([^"]+\/admin\/messages\/[^"]+)"/.exec(mail.html)?.[1];
+  expect(link).toContain(`/admin/messages/${FAMILY}`);
+
+  const coach = await pageAs('coach', { viewport: { width: 1280, height: 800 } });
+  await coach.goto(link!);
+  await expect(coach.getByRole('log', { name: 'Messages' }).getByText(secret)).toBeVisible();
 });
 
 test('the parent’s nav counts an unread message; opening the conversation clears it for good', async ({
