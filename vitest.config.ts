@@ -47,6 +47,7 @@ const stackSerialFiles: Record<string, string> = {
   'tests/integration/auth-hooks.test.ts':
     'switches the signup_enabled flag off: every sign-up elsewhere would fail',
   'tests/integration/realtime-feature-flags.test.ts': 'toggles signup_enabled; measures change latency',
+  'tests/integration/family-messages.test.ts': 'measures how soon a new message reaches an open screen (1 s)',
   'tests/integration/settings.test.ts': 'toggles signup_enabled and rewrites app_settings; measures latency',
   'tests/integration/team-settings-mail.test.ts': 'rewrites app_settings (the team notification address)',
   'tests/integration/realtime-changes.test.ts':

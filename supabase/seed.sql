@@ -573,3 +573,30 @@ from (values
   ('f3000000-0000-4000-8000-000000000001', 4), ('f3000000-0000-4000-8000-000000000001', 6),
   ('f3000000-0000-4000-8000-000000000002', 1), ('f3000000-0000-4000-8000-000000000002', 3)
 ) as g (goal_id, days_ago);
+
+-- ------------------------------------------------------------------------------------------------
+-- Family messages (docs/decisions/185): the demo family's conversation with Jordan, its coach. The
+-- parent has read all but Jordan's last message (one unread in /app's nav); Jordan has read them
+-- all. An email about the unread one counts as sent, so the email job waits for a newer message.
+-- ------------------------------------------------------------------------------------------------
+insert into public.family_messages (family_id, sender_id, sender_role, body, created_at) values
+  ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'parent',
+   'Hi Jordan, bedtime was hard again on Tuesday. Mia got really upset when we turned the lights off. Any ideas before Thursday?',
+   now() - interval '3 days 2 hours'),
+  ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002', 'coach',
+   'Thanks for telling me, Sam. Try the balloon breaths we practised: three slow breaths together before lights out. There is a short guide here: https://ploom.local/tools/balloon-breaths',
+   now() - interval '3 days'),
+  ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'parent',
+   'We tried it last night and she fell asleep much calmer. Thank you!',
+   now() - interval '1 day 20 hours'),
+  ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002', 'coach',
+   'That is wonderful to hear. Let''s talk about what helped in Thursday''s session.',
+   now() - interval '1 day');
+
+insert into public.family_message_reads (family_id, user_id, last_read_at) values
+  ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', now() - interval '1 day 20 hours'),
+  ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002', now() - interval '1 day');
+
+insert into public.family_message_emails (family_id, recipient_user_id, recipient, created_at, attempts, outcome, settled_at)
+values ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'parent',
+        now() - interval '23 hours', 1, 'sent', now() - interval '23 hours');

@@ -81,6 +81,17 @@ export const areaRoutes: RouteEntry[] = [
   { path: paths.adminSessionRoom.pattern, area: 'admin', module: 'admin/session-room', layout: 'admin' },
   { path: paths.adminAccount, area: 'admin', module: 'admin/account', layout: 'admin' },
   {
+    path: paths.adminMessages,
+    area: 'admin',
+    module: 'admin/messages',
+    layout: 'admin',
+    prefetch: async () => {
+      const { conversationsQueryOptions } = await import('@/features/messages/api/get-conversations');
+      return [conversationsQueryOptions()];
+    },
+  },
+  { path: paths.adminConversation.pattern, area: 'admin', module: 'admin/conversation', layout: 'admin' },
+  {
     path: paths.adminReport,
     area: 'admin',
     module: 'admin/report',
@@ -113,6 +124,7 @@ export const areaRoutes: RouteEntry[] = [
   { path: paths.appSession.pattern, area: 'app', module: 'app/session', layout: 'app' },
   { path: paths.appCheckIn.pattern, area: 'app', module: 'app/check-in', layout: 'app' },
   { path: paths.appAccount, area: 'app', module: 'app/account', layout: 'app' },
+  { path: paths.appMessages, area: 'app', module: 'app/messages', layout: 'app' },
   { path: paths.appAccountChildren, area: 'app', module: 'app/account-children', layout: 'app' },
   {
     path: paths.appBilling,

@@ -10,6 +10,7 @@ export type Database = {
       app_settings: {
         Row: {
           id: string;
+          message_reply_within_hours: number;
           reply_within_hours: number;
           team_notification_email: string;
           updated_at: string;
@@ -17,6 +18,7 @@ export type Database = {
         };
         Insert: {
           id?: string;
+          message_reply_within_hours?: number;
           reply_within_hours?: number;
           team_notification_email: string;
           updated_at?: string;
@@ -24,6 +26,7 @@ export type Database = {
         };
         Update: {
           id?: string;
+          message_reply_within_hours?: number;
           reply_within_hours?: number;
           team_notification_email?: string;
           updated_at?: string;
@@ -611,6 +614,78 @@ export type Database = {
         Update: { deleted_at?: string; stripe_customer_id?: string };
         Relationships: [];
       };
+      family_message_emails: {
+        Row: {
+          attempts: number;
+          claimed_at: string | null;
+          created_at: string;
+          family_id: string;
+          id: number;
+          last_error: string | null;
+          outcome: string | null;
+          recipient: string;
+          recipient_user_id: string;
+          settled_at: string | null;
+        };
+        Insert: {
+          attempts?: number;
+          claimed_at?: string | null;
+          created_at?: string;
+          family_id: string;
+          id?: never;
+          last_error?: string | null;
+          outcome?: string | null;
+          recipient: string;
+          recipient_user_id: string;
+          settled_at?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          claimed_at?: string | null;
+          created_at?: string;
+          family_id?: string;
+          id?: never;
+          last_error?: string | null;
+          outcome?: string | null;
+          recipient?: string;
+          recipient_user_id?: string;
+          settled_at?: string | null;
+        };
+        Relationships: [];
+      };
+      family_message_reads: {
+        Row: { family_id: string; last_read_at: string; user_id: string };
+        Insert: { family_id: string; last_read_at?: string; user_id?: string };
+        Update: { family_id?: string; last_read_at?: string; user_id?: string };
+        Relationships: [];
+      };
+      family_messages: {
+        Row: {
+          body: string;
+          created_at: string;
+          family_id: string;
+          id: string;
+          sender_id: string | null;
+          sender_role: string;
+        };
+        Insert: {
+          body: string;
+          created_at?: string;
+          family_id: string;
+          id?: string;
+          sender_id?: string | null;
+          sender_role?: string;
+        };
+        Update: {
+          body?: string;
+          created_at?: string;
+          family_id?: string;
+          id?: string;
+          sender_id?: string | null;
+          sender_role?: string;
+        };
+        Relationships: [];
+      };
       family_rewards: {
         Row: {
           child_id: string;
@@ -1049,6 +1124,7 @@ export type Database = {
         Row: {
           check_in_invitations: boolean;
           created_at: string;
+          family_messages: boolean;
           marketing: boolean;
           parent_updates: boolean;
           session_reminders: boolean;
@@ -1058,6 +1134,7 @@ export type Database = {
         Insert: {
           check_in_invitations?: boolean;
           created_at?: string;
+          family_messages?: boolean;
           marketing?: boolean;
           parent_updates?: boolean;
           session_reminders?: boolean;
@@ -1067,6 +1144,7 @@ export type Database = {
         Update: {
           check_in_invitations?: boolean;
           created_at?: string;
+          family_messages?: boolean;
           marketing?: boolean;
           parent_updates?: boolean;
           session_reminders?: boolean;
@@ -2139,6 +2217,19 @@ export type Database = {
           current: boolean;
         }[];
       };
+      claim_family_message_emails: {
+        Args: { max_rows?: number };
+        Returns: {
+          id: number;
+          recipient: string;
+          to_email: string;
+          recipient_name: string;
+          family_id: string;
+          children_names: string;
+          coach_name: string;
+          current: boolean;
+        }[];
+      };
       claim_intro_call_emails: {
         Args: { max_rows?: number };
         Returns: {
@@ -2209,6 +2300,24 @@ export type Database = {
       export_family_data: {
         Args: never;
         Returns: Json;
+      };
+      family_conversations: {
+        Args: never;
+        Returns: {
+          family_id: string;
+          parent_name: string;
+          children_names: string;
+          coach_names: string;
+          last_message_at: string;
+          last_sender_role: string;
+          message_count: number;
+          unread: number;
+          is_mine: boolean;
+        }[];
+      };
+      family_messages_unread: {
+        Args: never;
+        Returns: number;
       };
       get_calendar_feed: {
         Args: never;
@@ -2383,6 +2492,10 @@ export type Database = {
         Args: { child: string; login_user: string; login_username: string; login_secret_kind: string };
         Returns: undefined;
       };
+      message_reply_promise: {
+        Args: never;
+        Returns: number;
+      };
       move_family_session: {
         Args: { session_id: string; starts_at: string };
         Returns: undefined;
@@ -2413,6 +2526,10 @@ export type Database = {
       };
       settle_check_in_invitation: {
         Args: { invitation_id: number; result: string; error?: string };
+        Returns: undefined;
+      };
+      settle_family_message_email: {
+        Args: { email_id: number; result: string; error?: string };
         Returns: undefined;
       };
       settle_intro_call_email: {

@@ -351,6 +351,10 @@ const NEEDS_NO_CHECK: Record<string, string> = {
     "the lead whose link token the caller holds (an unguessable secret, decision 170), not the caller's role",
   'private.book_intro_call': 'books or moves the intro call of the lead whose link token the caller holds',
   'private.cancel_intro_call': 'cancels the intro call of the lead whose link token the caller holds',
+  'private.may_message_family':
+    'a yes/no predicate for RLS policies; the restrictive policies hold the check',
+  'private.family_message_role':
+    "the caller's part in a family's conversation, for the insert trigger; the restrictive policy holds the check",
 };
 
 const CHECKED = /private\.(meets_staff_two_factor|require_staff_two_factor)\(\)/;

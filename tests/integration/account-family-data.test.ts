@@ -80,6 +80,18 @@ async function createFamily(db: pg.Client, label: string) {
     parent.userId,
   ]);
   await db.query(`update public.profiles set phone = '+44 20 7946 0000' where id = $1`, [parent.userId]);
+  // The family's conversation with its coach (docs/decisions/185), written as the screens write it.
+  const wrote = await parent.client
+    .from('family_messages')
+    .insert({ family_id: parent.userId, body: 'Bedtime was hard on Tuesday.' });
+  if (wrote.error) throw wrote.error;
+  const answered = await coach.client
+    .from('family_messages')
+    .insert({ family_id: parent.userId, body: 'Try the balloon breaths before lights out.' });
+  if (answered.error) throw answered.error;
+  await coach.client
+    .from('family_message_reads')
+    .upsert({ family_id: parent.userId, user_id: coach.userId }, { onConflict: 'family_id,user_id' });
   // What the parent sent before the account existed, under the same address in another letter case.
   const formEmail = parent.email.toUpperCase();
   await db.query(
@@ -172,6 +184,16 @@ describe('the family’s data: export and deletion', () => {
     expect(exported.tables.ploom_points).toEqual([expect.objectContaining({ points: 5 })]);
     expect(exported.tables.family_rewards).toEqual([expect.objectContaining({ title: 'Park trip' })]);
     expect(exported.tables.notification_preferences).toEqual([expect.objectContaining({ marketing: true })]);
+    // the conversation with the coach, both sides of it, and the coach's place in it
+    expect(exported.tables.family_messages.map((row) => [row.sender_role, row.body])).toEqual(
+      expect.arrayContaining([
+        ['parent', 'Bedtime was hard on Tuesday.'],
+        ['coach', 'Try the balloon breaths before lights out.'],
+      ]),
+    );
+    expect(exported.tables.family_message_reads).toEqual([
+      expect.objectContaining({ user_id: family.coach.userId }),
+    ]);
     // the parent's profile and the child login's
     expect(exported.tables.profiles).toHaveLength(2);
     expect(exported.tables.profiles).toContainEqual(
@@ -290,6 +312,8 @@ describe('the family’s data: export and deletion', () => {
     const before = await familyRows(db, family.parent.userId);
     const otherBefore = await familyRows(db, other.parent.userId);
     expect(Object.keys(before).length).toBeGreaterThanOrEqual(15);
+    // the conversation with the coach goes with the family (docs/decisions/187)
+    expect(before.family_messages).toHaveLength(2);
 
     const { data, error } = await family.parent.client.functions.invoke('family-data', {
       body: { action: 'delete', confirmation: 'DELETE' },

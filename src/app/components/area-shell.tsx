@@ -14,6 +14,8 @@ export interface AreaSection {
   label: string;
   /** Marks the section current only on its exact path (an area's home). */
   end?: boolean;
+  /** Shown after the label, e.g. an unread count. */
+  badge?: ReactNode;
 }
 
 /**
@@ -114,6 +116,7 @@ function AreaNav({ area, sections }: { area: string; sections: AreaSection[] }) 
               }
             >
               {section.label}
+              {section.badge}
             </NavLink>
           </li>
         ))}

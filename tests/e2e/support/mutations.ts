@@ -29,6 +29,18 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'progress.spec.ts',
     test: 'the coach sets a practice goal, the parent ticks two days',
   },
+  'messages/send-message#useSendMessage': {
+    spec: 'family-messages.spec.ts',
+    test: 'the demo parent writes to the coach',
+  },
+  'messages/mark-read#useMarkRead': {
+    spec: 'family-messages.spec.ts',
+    test: 'opening the conversation clears it for good',
+  },
+  'messages/save-message-emails#useSaveMessageEmails': {
+    spec: 'family-messages.spec.ts',
+    test: 'each side turns the unread-message emails off',
+  },
   'availability/save-week#useSaveWeek': {
     spec: 'availability.spec.ts',
     test: 'the coach changes their weekly hours, saves, reloads',

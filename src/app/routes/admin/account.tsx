@@ -2,6 +2,7 @@ import { AreaPage } from '@/app/components/area-shell';
 import { useStaffArea } from '@/app/components/staff-area';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
+import { MessageEmailsSetting } from '@/features/messages/components/message-emails-setting';
 import { EnrolFactor } from '@/features/mfa/components/enrol-factor';
 import { FactorList } from '@/features/mfa/components/factor-list';
 
@@ -34,6 +35,12 @@ export default function AccountScreen() {
         <div className="mt-8">
           <CalendarFeedCard userId={user.id} kind="staff" />
         </div>
+        <section aria-labelledby="message-emails-heading" className="mt-8">
+          <h2 id="message-emails-heading" className="mb-3 font-display text-xl font-bold">
+            Emails about family messages
+          </h2>
+          <MessageEmailsSetting userId={user.id} />
+        </section>
       ) : null}
     </AreaPage>
   );

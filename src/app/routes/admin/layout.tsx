@@ -4,6 +4,7 @@ import { AreaShell, type AreaSection } from '@/app/components/area-shell';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { GateFrame } from '@/features/mfa/components/gate-frame';
+import { StaffUnread } from '@/features/messages/components/nav-unread';
 import { TwoFactorGate } from '@/features/mfa/components/two-factor-gate';
 
 const everyone: AreaSection[] = [
@@ -11,6 +12,7 @@ const everyone: AreaSection[] = [
   { to: paths.adminWaitlist, label: 'Leads' },
   { to: paths.adminSessions, label: 'Sessions' },
   { to: paths.adminFamilies, label: 'Families' },
+  { to: paths.adminMessages, label: 'Messages', badge: <StaffUnread /> },
 ];
 const adminsOnly: AreaSection[] = [
   { to: paths.adminReport, label: 'Landing report' },

@@ -10,6 +10,7 @@ import { SignInForms } from '@/features/account/components/sign-in-forms';
 import { YourData } from '@/features/account/components/your-data';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
+import { MessageEmailsSetting } from '@/features/messages/components/message-emails-setting';
 import { accountTabLinks } from './account-tab-links';
 
 function currentTab(section: string | null): Exclude<AccountTab, 'children'> {
@@ -35,7 +36,20 @@ export default function Screen() {
             />
           </>
         ) : null}
-        {tab === 'notifications' ? <NotificationForm userId={user.id} /> : null}
+        {tab === 'notifications' ? (
+          <>
+            <NotificationForm userId={user.id} />
+            <section
+              aria-labelledby="message-emails-heading"
+              className="rounded-2xl border border-brand-100 bg-white p-5"
+            >
+              <h2 id="message-emails-heading" className="mb-3 font-display text-xl font-bold">
+                Messages from your coach
+              </h2>
+              <MessageEmailsSetting userId={user.id} />
+            </section>
+          </>
+        ) : null}
         {tab === 'calendar' ? <CalendarFeedCard userId={user.id} kind="family" /> : null}
         {tab === 'data' ? (
           <YourData

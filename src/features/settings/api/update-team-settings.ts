@@ -14,6 +14,11 @@ export const teamSettingsSchema = z.object({
     .int('Please enter whole hours.')
     .min(1, 'At least 1 hour.')
     .max(168, 'At most 168 hours (a week).'),
+  messageReplyWithinHours: z.coerce
+    .number({ message: 'Please enter a number of hours.' })
+    .int('Please enter whole hours.')
+    .min(1, 'At least 1 hour.')
+    .max(168, 'At most 168 hours (a week).'),
 });
 export type TeamSettingsValues = z.output<typeof teamSettingsSchema>;
 export type TeamSettingsInput = z.input<typeof teamSettingsSchema>;
@@ -26,6 +31,7 @@ export async function updateTeamSettings(values: TeamSettingsValues): Promise<vo
     .update({
       team_notification_email: values.teamNotificationEmail,
       reply_within_hours: values.replyWithinHours,
+      message_reply_within_hours: values.messageReplyWithinHours,
     })
     .eq('id', 'team');
   if (error) throw error;

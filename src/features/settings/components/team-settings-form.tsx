@@ -20,6 +20,7 @@ export function TeamSettingsForm({ settings }: { settings: TeamSettings }) {
     values: {
       teamNotificationEmail: settings.teamNotificationEmail,
       replyWithinHours: settings.replyWithinHours,
+      messageReplyWithinHours: settings.messageReplyWithinHours,
     },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -56,6 +57,14 @@ export function TeamSettingsForm({ settings }: { settings: TeamSettings }) {
         error={formState.errors.replyWithinHours?.message}
       >
         <Input type="number" inputMode="numeric" min={1} max={168} {...register('replyWithinHours')} />
+      </Field>
+      <Field
+        label="Coaches reply to messages within (hours)"
+        hint="The reply time a family sees on its messages screen."
+        required
+        error={formState.errors.messageReplyWithinHours?.message}
+      >
+        <Input type="number" inputMode="numeric" min={1} max={168} {...register('messageReplyWithinHours')} />
       </Field>
       <div>
         <Button type="submit" size="sm" disabled={formState.isSubmitting}>

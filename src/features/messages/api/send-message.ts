@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getSupabase } from '@/lib/supabase';
+import { messageKeys } from './keys';
+
+/** The database's own rule (family_messages_body_length): 1 to 2,000 characters, not only spaces. */
+export const MESSAGE_MAX_LENGTH = 2000;
+export const messageSchema = z.object({
+  body: z
+    .string()
+    .refine((value) => value.trim().length > 0, 'Write a message first.')
+    .refine((value) => value.length <= MESSAGE_MAX_LENGTH, `At most ${MESSAGE_MAX_LENGTH} characters.`),
+});
+export type MessageInput = z.infer<typeof messageSchema>;
+
+export async function sendMessage({ familyId, body }: { familyId: string; body: string }) {
+  const supabase = await getSupabase();
+  // Who wrote it, as what and when, the database sets.
+  const { error } = await supabase.from('family_messages').insert({ family_id: familyId, body });
+  if (error) throw error;
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}

@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast-store';
+import { useConversation, type FamilyMessage, type SenderRole } from '../api/get-conversation';
+import { useMarkRead } from '../api/mark-read';
+import { MESSAGE_MAX_LENGTH, messageSchema, useSendMessage, type MessageInput } from '../api/send-message';
+import { useFollowConversations } from '../hooks/use-follow-conversations';
+import { MessageText } from './message-text';
+
+export type Viewer = 'parent' | 'coach' | 'admin';
+
+/** Who wrote a message, as the viewer reads it. */
+function senderLabel(message: FamilyMessage, viewer: Viewer, viewerId: string, familyLabel: string) {
+  if (message.senderId === viewerId) return 'You';
+  const labels: Record<SenderRole, string> = {
+    parent: viewer === 'parent' ? 'You' : familyLabel,
+    coach: viewer === 'parent' ? 'Your coach' : 'Coach',
+    admin: 'Ploom team',
+  };
+  return labels[message.senderRole];
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A family's conversation: the messages (live), the safeguarding note both sides see, and the
+ * composer. Opening it, and each new message while it is open, marks it read for the viewer.
+ */
+export function Conversation({
+  familyId,
+  viewer,
+  viewerId,
+  familyLabel,
+}: {
+  familyId: string;
+  viewer: Viewer;
+  viewerId: string;
+  /** how the family's parent is named to staff, e.g. "Sam (Mia's parent)" */
+  familyLabel: string;
+}) {
+  useFollowConversations([familyId]);
+  const conversation = useConversation(familyId);
+  const send = useSendMessage();
+  const markRead = useMarkRead();
+  const form = useForm<MessageInput>({ resolver: zodResolver(messageSchema), defaultValues: { body: '' } });
+  const body = useWatch({ control: form.control, name: 'body' });
+  const messages = conversation.data ?? [];
+  const newest = messages.at(-1);
+  const endRef = useRef<HTMLDivElement>(null);
+  const { mutate: mark } = markRead;
+
+  useEffect(() => {
+    if (conversation.isSuccess && viewer !== 'admin') mark({ familyId, userId: viewerId });
+    endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [newest?.id, conversation.isSuccess, familyId, viewerId, viewer, mark]);
+
+  const error = form.formState.errors.body?.message;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="rounded-2xl bg-sun-100 px-4 py-3 text-sm text-ink" data-testid="safeguarding-note">
+        {viewer === 'parent'
+          ? 'For everyone’s safety, the Ploom team (our admins) can read this conversation and may join in. Your child does not see it.'
+          : 'For safeguarding, Ploom’s admins can read this conversation and may join in; the family is told so too. The child does not see it.'}
+      </p>
+      <section
+        aria-labelledby="messages-heading"
+        className="rounded-2xl border border-brand-100 bg-white p-4"
+      >
+        <h2 id="messages-heading" className="sr-only">
+          Messages
+        </h2>
+        {conversation.isPending ? (
+          <p className="text-ink-muted">Loading messages…</p>
+        ) : conversation.isError ? (
+          <p role="alert">The messages could not be loaded. Please reload the page.</p>
+        ) : messages.length === 0 ? (
+          <p className="text-ink-muted">No messages yet. Write the first one below.</p>
+        ) : (
+          <div
+            role="log"
+            aria-live="polite"
+            aria-label="Messages"
+            tabIndex={0}
+            className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto"
+          >
+            <ol className="flex flex-col gap-3">
+              {messages.map((message) => {
+                const mine = message.senderId === viewerId;
+                return (
+                  <li
+                    key={message.id}
+                    className={
+                      mine
+                        ? 'ml-auto max-w-[85%] rounded-2xl bg-brand-50 px-4 py-2'
+                        : 'mr-auto max-w-[85%] rounded-2xl bg-cream px-4 py-2'
+                    }
+                  >
+                    <p className="text-xs font-semibold text-ink-muted">
+                      {senderLabel(message, viewer, viewerId, familyLabel)} ·{' '}
+                      <time dateTime={message.createdAt}>
+                        {timeFormat.format(new Date(message.createdAt))}
+                      </time>
+                    </p>
+                    <MessageText body={message.body} />
+                  </li>
+                );
+              })}
+            </ol>
+            <div ref={endRef} aria-hidden="true" />
+          </div>
+        )}
+      </section>
+      <form
+        noValidate
+        className="flex flex-col gap-2"
+        onSubmit={form.handleSubmit((values) =>
+          send.mutateAsync({ familyId, body: values.body }).then(
+            () => form.reset({ body: '' }),
+            () =>
+              toast({
+                title: 'Not sent',
+                description: 'Your message is still here. Please try again in a moment.',
+                variant: 'destructive',
+              }),
+          ),
+        )}
+      >
+        <label htmlFor="message-body" className="font-semibold">
+          Your message
+        </label>
+        <Textarea
+          id="message-body"
+          rows={3}
+          maxLength={MESSAGE_MAX_LENGTH}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="message-body-help"
+          {...form.register('body')}
+        />
+        <p
+          id="message-body-help"
+          className={error ? 'text-sm font-semibold text-red-700' : 'text-sm text-ink-muted'}
+        >
+          {error ?? `Text only; links work. ${body.length} of ${MESSAGE_MAX_LENGTH} characters.`}
+        </p>
+        <div>
+          <Button type="submit" disabled={send.isPending}>
+            Send
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
