@@ -32,15 +32,17 @@ export default function AccountScreen() {
         <EnrolFactor />
       </section>
       {user ? (
-        <div className="mt-8">
-          <CalendarFeedCard userId={user.id} kind="staff" />
-        </div>
-        <section aria-labelledby="message-emails-heading" className="mt-8">
-          <h2 id="message-emails-heading" className="mb-3 font-display text-xl font-bold">
-            Emails about family messages
-          </h2>
-          <MessageEmailsSetting userId={user.id} />
-        </section>
+        <>
+          <div className="mt-8">
+            <CalendarFeedCard userId={user.id} kind="staff" />
+          </div>
+          <section aria-labelledby="message-emails-heading" className="mt-8">
+            <h2 id="message-emails-heading" className="mb-3 font-display text-xl font-bold">
+              Emails about family messages
+            </h2>
+            <MessageEmailsSetting userId={user.id} />
+          </section>
+        </>
       ) : null}
     </AreaPage>
   );
