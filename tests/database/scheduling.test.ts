@@ -384,9 +384,10 @@ describe('open slots', () => {
         'select starts_at from private.intro_call_open_slots($1, $2, $3)',
         ['2027-03-01T00:00Z', '2027-03-02T00:00Z', nowAt],
       );
+      // 15-minute calls every 15 minutes from 9:00 to 9:40 New York
       expect(rows.map((r) => r.starts_at.toISOString())).toEqual([
         '2027-03-01T14:00:00.000Z',
-        '2027-03-01T14:20:00.000Z',
+        '2027-03-01T14:15:00.000Z',
       ]);
     });
   });

@@ -253,12 +253,12 @@ test.describe('as the admin', () => {
     await expect(page.getByLabel('Coaching session length (minutes)')).toHaveValue('30');
 
     // Put the product's defaults back for the other specs.
-    await page.getByLabel('Intro call length (minutes)').fill('20');
+    await page.getByLabel('Intro call length (minutes)').fill('15');
     await page.getByLabel('Intro call buffer before and after (minutes)').fill('10');
     await page.getByRole('button', { name: 'Save intro call rules' }).click();
     await expect(page.getByText('Intro call rules saved').first()).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('Intro call length (minutes)')).toHaveValue('20');
+    await expect(page.getByLabel('Intro call length (minutes)')).toHaveValue('15');
   });
 
   test('an admin keeps hours for a team member who is not a coach and switches their intro calls, reloads and sees both kept', async ({

@@ -183,7 +183,7 @@ describe("a team member's calendar feed", () => {
     );
     const call = feed.events.find((e) => e.uid.startsWith('intro-call-'))!;
     expect(call.summary).toBe('Ploom intro call');
-    expect(Date.parse(call.end) - Date.parse(call.start)).toBe(20 * 60_000);
+    expect(Date.parse(call.end) - Date.parse(call.start)).toBe(15 * 60_000);
     expect(feed.text).not.toContain('Lena');
   });
 
