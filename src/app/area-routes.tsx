@@ -17,7 +17,6 @@ import {
 import { areaRoutes, layouts, rolesOf } from './routes.manifest.areas';
 import { getSupabase } from '@/lib/supabase';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { loadRole } from '@/features/auth/api/load-role';
 import { rememberRole, startDirectLoad } from './direct-load';
 
 /** The signed-in areas' modules (screens, layouts, not-found), each loaded on demand. */
@@ -141,7 +140,6 @@ function startScreenAtLocation() {
       getSupabase()
         .then((supabase) => supabase.auth.getSession())
         .then(({ data }) => data.session?.user.id ?? null),
-    loadRole: (userId) => getSupabase().then((supabase) => loadRole(supabase, userId)),
     dropQueries: (queries) =>
       void loadQueryClient().then((client) => {
         for (const { queryKey } of queries) client.removeQueries({ queryKey, exact: true });

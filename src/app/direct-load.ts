@@ -1,5 +1,5 @@
 import type { AppRole } from '@/features/auth/lib/roles';
-import { sessionStorageKey } from '@/lib/stored-session';
+import { env } from '@/lib/env';
 import type { RouteQuery } from './routes.manifest';
 
 /**
@@ -14,6 +14,14 @@ import type { RouteQuery } from './routes.manifest';
 /** Where the areas keep the role they last saw for a person (a hint only: the guards decide). */
 export const ROLE_HINT_KEY = 'ploom-role';
 
+/**
+ * supabase-js's storage key for our project (what `sessionStorageKey` in src/lib/stored-session.ts
+ * gives, held equal by a test). Written out here: importing that function from the entry chunk
+ * would make the entry export one more name, bytes on every landing page's first load.
+ */
+export const heldSessionKey = (): string =>
+  `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
+
 export interface StoredSession {
   userId: string;
   accessToken: string;
@@ -22,7 +30,7 @@ export interface StoredSession {
 /** The session supabase-js persisted, read without loading it; undefined when none is held. */
 export function readStoredSession(): StoredSession | undefined {
   try {
-    const raw = window.localStorage.getItem(sessionStorageKey());
+    const raw = window.localStorage.getItem(heldSessionKey());
     if (!raw) return undefined;
     const session = JSON.parse(raw) as { access_token?: unknown; user?: { id?: unknown } };
     if (typeof session.access_token !== 'string' || typeof session.user?.id !== 'string') return undefined;
@@ -65,16 +73,14 @@ export interface DirectLoadSteps {
   prefetchData(url: URL, role: AppRole, session: StoredSession): Promise<RouteQuery[]>;
   /** The person supabase-js holds once it has read (and, if due, refreshed) the session. */
   checkSession(): Promise<string | null>;
-  /** Reads the person's role from the database (when nothing else tells it). */
-  loadRole(userId: string): Promise<AppRole | null>;
   /** Removes queries from the cache (loaded for a session that turned out to be gone). */
   dropQueries(queries: RouteQuery[]): void;
 }
 
 /**
  * Starts the screen at `url` for the session held in the browser: its code at once; its data with
- * the role the route allows (one role), else the role remembered for the person, else the role read
- * from the database; the session check beside them. Resolves when all have settled (for tests);
+ * the role the route allows (one role), else the role remembered for the person; the session check
+ * beside them. Resolves when all have settled (for tests);
  * nothing is started when no session is held.
  */
 export async function startDirectLoad(url: URL, steps: DirectLoadSteps): Promise<void> {
@@ -86,10 +92,9 @@ export async function startDirectLoad(url: URL, steps: DirectLoadSteps): Promise
   let queries: RouteQuery[] = [];
   const data = (async () => {
     if (!allowed) return;
-    const role =
-      allowed.length === 1
-        ? allowed[0]
-        : (rememberedRole(session.userId) ?? (await steps.loadRole(session.userId).catch(() => null)));
+    // Without a remembered role (the person's first visit to an area in this browser) a screen
+    // several roles may open waits for the guard's role, as a link followed without intent does.
+    const role = allowed.length === 1 ? allowed[0] : rememberedRole(session.userId);
     if (!role || !allowed.includes(role)) return;
     queries = await steps.prefetchData(url, role, session);
   })().catch(() => undefined);

@@ -2,7 +2,13 @@ import { matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStorageKey } from '@/lib/stored-session';
 import type { RouteHandle, RouteQuery } from '../routes.manifest';
-import { ROLE_HINT_KEY, rememberRole, startDirectLoad, type DirectLoadSteps } from '../direct-load';
+import {
+  heldSessionKey,
+  ROLE_HINT_KEY,
+  rememberRole,
+  startDirectLoad,
+  type DirectLoadSteps,
+} from '../direct-load';
 
 /** supabase-js as the tests hold it: loading until a test lets it resolve. */
 const supabase = vi.hoisted(() => {
@@ -95,14 +101,13 @@ describe('startDirectLoad', () => {
     preloadCode: vi.fn(() => Promise.resolve()),
     prefetchData: vi.fn(() => Promise.resolve([query])),
     checkSession: () => Promise.resolve(userId),
-    loadRole: vi.fn(() => Promise.resolve('coach' as const)),
     dropQueries: vi.fn(),
     ...overrides,
   });
 
   it('drops what it loaded when the stored session turns out to be gone', async () => {
     storeSession();
-    const run = steps({ checkSession: () => Promise.resolve(null) });
+    const run = steps({ rolesAt: () => ['parent'], checkSession: () => Promise.resolve(null) });
     await startDirectLoad(new URL('http://x/app/billing'), run);
     expect(run.prefetchData).toHaveBeenCalled();
     expect(run.dropQueries).toHaveBeenCalledWith([query]);
@@ -115,13 +120,13 @@ describe('startDirectLoad', () => {
     expect(run.dropQueries).not.toHaveBeenCalled();
   });
 
-  it('reads the role from the database when the route allows several and none is remembered for this person', async () => {
+  it('leaves a screen several roles may open to the guard when no role is remembered for this person', async () => {
     storeSession();
     rememberRole('someone-else', 'admin');
     const run = steps();
     await startDirectLoad(new URL('http://x/admin'), run);
-    expect(run.loadRole).toHaveBeenCalledWith(userId);
-    expect(run.prefetchData).toHaveBeenCalledWith(expect.any(URL), 'coach', expect.anything());
+    expect(run.prefetchData).not.toHaveBeenCalled();
+    expect(run.preloadCode).toHaveBeenCalledWith('/admin');
   });
 
   it('loads no data for a role the route does not let in', async () => {
@@ -131,6 +136,10 @@ describe('startDirectLoad', () => {
     await startDirectLoad(new URL('http://x/admin'), run);
     expect(run.prefetchData).not.toHaveBeenCalled();
     expect(run.preloadCode).toHaveBeenCalledWith('/admin');
+  });
+
+  it('reads the session under the key supabase-js keeps it under', () => {
+    expect(heldSessionKey()).toBe(sessionStorageKey());
   });
 
   it('forgets the remembered role once nobody is signed in', () => {
