@@ -6,6 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import WebSocket from 'ws';
 import { PROJECT_ROOT } from '../local-supabase/config.ts';
 import { startStack } from '../local-supabase/stack.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
@@ -20,12 +21,15 @@ import { demoAccounts } from '../scripts/demo-accounts.ts';
  *
  * BEFORE_REF=<commit> also builds that commit and measures it interleaved with this tree (run for
  * run, so both see the same machine load): a before/after of a change to the start-up order.
+ * SAVE_LHR=<dir> keeps each run's Lighthouse report there.
  *   LOCAL_SUPABASE_PORT_OFFSET=n RUNS=5 PAGES=/app,/admin BEFORE_REF=abc123 tsx bench/signed-in-lighthouse.ts
  */
 process.env.LOCAL_SUPABASE_PORT_OFFSET = process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '1990';
 const offset = Number(process.env.LOCAL_SUPABASE_PORT_OFFSET);
 const runs = Number(process.env.RUNS ?? 5);
 const beforeRef = process.env.BEFORE_REF;
+/** Where to keep each run's Lighthouse report (JSON), to see what a screen waited for. */
+const saveDir = process.env.SAVE_LHR;
 
 type Role = (typeof demoAccounts.users)[number]['role'];
 /** The seven screens a person opens most, each as the role that opens it. */
@@ -109,6 +113,8 @@ interface Held {
 async function signIn(role: Role): Promise<Held> {
   const storage: Record<string, string> = {};
   const supabase: SupabaseClient = createClient(stack.urls.api, stack.keys.anon, {
+    // Node 20 has no WebSocket of its own (Realtime is not used here, but the client makes one).
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     auth: {
       persistSession: true,
       autoRefreshToken: false,
@@ -196,6 +202,10 @@ async function measure(origin: string, screen: (typeof screens)[number]): Promis
       disableStorageReset: true,
     });
     if (!result) throw new Error('no result');
+    if (saveDir) {
+      const name = `${screen.path.replace(/\//g, '_')}-${new URL(origin).port}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(saveDir, name), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const value = (key: string) => audits[key]?.numericValue ?? 0;
     const element = audits['largest-contentful-paint-element']?.details as
