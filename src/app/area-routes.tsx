@@ -129,12 +129,18 @@ function startScreenAtLocation() {
     },
     preloadCode: preloadAreaPath,
     prefetchData: async (url, role, session) => {
-      const [queries, client] = await Promise.all([prefetchAreaData(url, role), loadQueryClient()]);
-      if (signedInAreaOf(url.pathname) !== 'admin') return queries;
-      const { twoFactorStepQueryOptions } = await import('@/features/mfa/api/get-two-factor-step');
-      const step = twoFactorStepQueryOptions(session.accessToken);
-      await client.ensureQueryData(step).catch(() => undefined);
-      return [...queries, step];
+      const step =
+        signedInAreaOf(url.pathname) === 'admin'
+          ? Promise.all([loadQueryClient(), import('@/features/mfa/api/get-two-factor-step')]).then(
+              async ([client, { twoFactorStepQueryOptions }]) => {
+                const options = twoFactorStepQueryOptions(session.accessToken);
+                await client.ensureQueryData(options).catch(() => undefined);
+                return [options];
+              },
+            )
+          : Promise.resolve([]);
+      const [queries, stepQueries] = await Promise.all([prefetchAreaData(url, role), step]);
+      return [...queries, ...stepQueries];
     },
     checkSession: () =>
       getSupabase()

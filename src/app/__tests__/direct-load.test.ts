@@ -69,7 +69,12 @@ describe('a direct load of a signed-in screen (the areas’ route table loading 
     rememberRole(userId, 'admin');
     window.history.replaceState(null, '', '/admin');
     const { queryClient } = await import('@/lib/query-client');
-    const ensure = vi.spyOn(queryClient, 'ensureQueryData').mockResolvedValue(undefined);
+    // The screen's data still on its way: the area's two-factor step is asked for beside it.
+    const ensure = vi
+      .spyOn(queryClient, 'ensureQueryData')
+      .mockImplementation(({ queryKey }) =>
+        queryKey[0] === 'leads' ? new Promise<never>(() => undefined) : Promise.resolve(undefined),
+      );
     await import('../area-routes');
     await vi.waitFor(
       () => {
