@@ -15,6 +15,7 @@ const benches = [
   'slots.ts',
   'room-join.ts',
   'lighthouse.ts',
+  'signed-in-lighthouse.ts',
 ].filter((f) => fs.existsSync(path.join(PROJECT_ROOT, 'bench', f)));
 let failed = false;
 for (const bench of benches) {

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { InlineConfig } from 'vite';
 import { pageKey } from '../src/app/page-key.ts';
 import { ROUTE_MODULES_FILE } from '../src/app/route-modules.ts';
+import { AREA_PREFIXES } from '../src/app/routes.manifest.ts';
 
 /**
  * The build step that prerenders the public pages (run by the Vite plugin in vite.config.ts after
@@ -104,9 +105,15 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
       written.push(file);
     }
     fs.writeFileSync(path.join(outDir, NOT_FOUND_FILE), await page(NOT_FOUND_URL));
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
     fs.writeFileSync(
       path.join(outDir, SHELL_FILE),
-      template.replace('<div id="root"></div>', `<div id="root">${server.renderShell()}</div>`),
+      withAreaPreloads(
+        template.replace('<div id="root"></div>', `<div id="root">${server.renderShell()}</div>`),
+        manifest,
+      ),
     );
     fs.writeFileSync(
       path.join(outDir, REDIRECTS_FILE),
@@ -117,9 +124,6 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
         '',
       ].join('\n'),
     );
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-    ) as Record<string, ManifestChunk>;
     fs.writeFileSync(
       path.join(outDir, ROUTE_MODULES_FILE),
       JSON.stringify(routeModuleFiles(manifest, server.pageSources)),
@@ -177,6 +181,45 @@ export function routeModuleFiles(
       .map((key) => `/${manifest[key].file}`);
   }
   return files;
+}
+
+/**
+ * The app shell (200.html) opened at a signed-in area's path starts, beside the entry, what the
+ * entry would only ask for once it has run: the areas' route table, supabase-js and TanStack Query
+ * (with the files they import), as module preloads added by a small inline script that reads the
+ * path (decision 200). The shell's other paths (login, quiz) get no preload, and the prerendered
+ * landing pages are not the shell: their first load is unchanged.
+ */
+export function withAreaPreloads(html: string, manifest: Record<string, ManifestChunk>): string {
+  const graph = (key: string, seen: Set<string>) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) graph(imported, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const loaded = entry ? graph(entry, new Set()) : new Set<string>();
+  const starts = [
+    'src/app/area-routes.tsx',
+    'src/lib/query-client.ts',
+    Object.keys(manifest).find((key) => /@supabase\/supabase-js\/dist\/index\.mjs$/.test(key)),
+  ];
+  const needed = new Set<string>();
+  for (const start of starts) {
+    if (!start || !manifest[start])
+      throw new Error(`${start ?? 'supabase-js'} is not in the build's manifest`);
+    for (const key of graph(start, new Set())) if (!loaded.has(key)) needed.add(key);
+  }
+  const files = [...needed].map((key) => `/${manifest[key].file}`);
+  const prefixes = AREA_PREFIXES.map((prefix) => prefix.slice(1)).join('|');
+  const script = [
+    '(function(){',
+    `if(!/^\\/(${prefixes})(\\/|$)/.test(location.pathname))return;`,
+    `${JSON.stringify(files)}.forEach(function(f){`,
+    'var l=document.createElement("link");l.rel="modulepreload";l.href=f;document.head.appendChild(l);});',
+    '})();',
+  ].join('');
+  return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
 }
 
 /** The inline boot script of a prerendered page (ES5-safe, a few hundred bytes). */

@@ -5,9 +5,19 @@ import { AreaRouter } from './area-router';
 import { lazyPage } from './lazy-page';
 import { withSuspense } from './lazy-route';
 import { loadQueryClient, QueryBoundary } from './query-boundary';
-import { areas, signedInAreas, type LayoutName, type RouteEntry, type RouteHandle } from './routes.manifest';
+import {
+  areas,
+  signedInAreaOf,
+  signedInAreas,
+  type LayoutName,
+  type RouteEntry,
+  type RouteHandle,
+  type RouteQuery,
+} from './routes.manifest';
 import { areaRoutes, layouts, rolesOf } from './routes.manifest.areas';
 import { getSupabase } from '@/lib/supabase';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { rememberRole, startDirectLoad } from './direct-load';
 
 /** The signed-in areas' modules (screens, layouts, not-found), each loaded on demand. */
 const modules = import.meta.glob<{ default: ComponentType }>([
@@ -77,27 +87,72 @@ export function areaRouteAt(pathname: string) {
 }
 
 /**
- * Loads the data the screen at `url` reads at once (its manifest row's `prefetch`) into the app's
- * query cache, when `role` may open it: a hovered link's screen then renders with its data.
+ * The queries the screen at `url` reads at once (its manifest row's `prefetch`), when `role` may
+ * open it; none for a screen without them, or one the role may not open.
  */
-export async function prefetchAreaData(url: URL, role: AppRole): Promise<void> {
+export async function areaQueriesAt(url: URL, role: AppRole): Promise<RouteQuery[]> {
   const found = areaRouteAt(url.pathname);
-  if (!found) return;
+  if (!found) return [];
   const { route, params } = found;
-  if (!rolesOf(route)?.includes(role)) return;
-  if (route.redirect) return prefetchAreaData(new URL(route.redirect, url), role);
-  if (!route.prefetch) return;
-  const [client, queries] = await Promise.all([
-    loadQueryClient(),
-    route.prefetch({ params, search: url.searchParams, role }),
-  ]);
+  if (!rolesOf(route)?.includes(role)) return [];
+  if (route.redirect) return areaQueriesAt(new URL(route.redirect, url), role);
+  if (!route.prefetch) return [];
+  return route.prefetch({ params, search: url.searchParams, role });
+}
+
+/**
+ * Loads the data the screen at `url` reads at once into the app's query cache, when `role` may
+ * open it: a hovered link's screen then renders with its data. Resolves the queries it loaded.
+ */
+export async function prefetchAreaData(url: URL, role: AppRole): Promise<RouteQuery[]> {
+  const [client, queries] = await Promise.all([loadQueryClient(), areaQueriesAt(url, role)]);
   // A failed read is left to the screen, which reads again and shows why.
   await Promise.all(
     queries.map((query) =>
       client.ensureQueryData({ ...query, revalidateIfStale: true }).catch(() => undefined),
     ),
   );
+  return queries;
 }
+
+/**
+ * A signed-in screen opened directly: this table has just loaded for it, and its code, the session
+ * check and its data start now, side by side (src/app/direct-load.ts, decision 200). The admin
+ * area's two-factor step is read with them: the area's frame waits for it before the screen.
+ */
+function startScreenAtLocation() {
+  if (typeof window === 'undefined' || !signedInAreaOf(window.location.pathname)) return;
+  void startDirectLoad(new URL(window.location.href), {
+    rolesAt: (pathname) => {
+      const found = areaRouteAt(pathname);
+      return found ? rolesOf(found.route) : undefined;
+    },
+    preloadCode: preloadAreaPath,
+    prefetchData: async (url, role, session) => {
+      const step =
+        signedInAreaOf(url.pathname) === 'admin'
+          ? Promise.all([loadQueryClient(), import('@/features/mfa/api/get-two-factor-step')]).then(
+              async ([client, { twoFactorStepQueryOptions }]) => {
+                const options = twoFactorStepQueryOptions(session.accessToken);
+                await client.ensureQueryData(options).catch(() => undefined);
+                return [options];
+              },
+            )
+          : Promise.resolve([]);
+      const [queries, stepQueries] = await Promise.all([prefetchAreaData(url, role), step]);
+      return [...queries, ...stepQueries];
+    },
+    checkSession: () =>
+      getSupabase()
+        .then((supabase) => supabase.auth.getSession())
+        .then(({ data }) => data.session?.user.id ?? null),
+    dropQueries: (queries) =>
+      void loadQueryClient().then((client) => {
+        for (const { queryKey } of queries) client.removeQueries({ queryKey, exact: true });
+      }),
+  });
+}
+startScreenAtLocation();
 
 /** The signed-in areas, matched against the whole path (rendered by the router's catch-all route). */
 function AreaRouteTable() {
@@ -122,8 +177,18 @@ function useCacheClearedOnPersonChange() {
   }, []);
 }
 
+/** The role the guards settled on, kept for the person's next direct load (a hint, see above). */
+function useRoleRemembered() {
+  const { user, role, loading, roleLoading } = useAuth();
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (!loading && !roleLoading) rememberRole(userId, role);
+  }, [userId, role, loading, roleLoading]);
+}
+
 export default function AreaRoutes() {
   useCacheClearedOnPersonChange();
+  useRoleRemembered();
   return (
     <AreaRouter>
       <QueryBoundary>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routeModuleFiles } from '../../../scripts/prerender';
+import { routeModuleFiles, withAreaPreloads } from '../../../scripts/prerender';
 import { pageKey } from '../page-key';
 import { resetRouteModules, warmPath } from '../route-modules';
 
@@ -86,5 +86,43 @@ describe('routeModuleFiles (the build step)', () => {
     expect(() => routeModuleFiles(manifest, [['/about', 'src/app/routes/content/about.tsx']])).toThrow(
       /not in the build/,
     );
+  });
+});
+
+describe('the app shell at a signed-in area (withAreaPreloads)', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-e.js', isEntry: true, imports: ['_core.js'] },
+    '_core.js': { file: 'assets/core-c.js' },
+    'src/app/area-routes.tsx': { file: 'assets/area-routes-a.js', imports: ['_core.js', '_shared.js'] },
+    '_shared.js': { file: 'assets/shared-s.js' },
+    'src/lib/query-client.ts': { file: 'assets/query-client-q.js' },
+    'node_modules/@supabase/supabase-js/dist/index.mjs': { file: 'assets/dist-d.js' },
+  };
+  const shellScript = () => {
+    const html = withAreaPreloads('<html><head></head><body></body></html>', manifest);
+    return /<script>(.*)<\/script>/.exec(html)![1];
+  };
+  beforeEach(() => {
+    document.head.innerHTML = '';
+  });
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it("preloads the areas' route table, supabase-js and TanStack Query beside the entry, not what the entry loads", () => {
+    window.history.replaceState(null, '', '/app/billing');
+    new Function(shellScript())();
+    expect(preloads()).toEqual([
+      '/assets/area-routes-a.js',
+      '/assets/shared-s.js',
+      '/assets/query-client-q.js',
+      '/assets/dist-d.js',
+    ]);
+  });
+
+  it("preloads nothing at the shell's other paths (login, the quiz)", () => {
+    for (const path of ['/login', '/quiz', '/application']) {
+      window.history.replaceState(null, '', path);
+      new Function(shellScript())();
+    }
+    expect(preloads()).toEqual([]);
   });
 });

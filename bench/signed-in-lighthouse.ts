@@ -1,0 +1,288 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import WebSocket from 'ws';
+import { PROJECT_ROOT } from '../local-supabase/config.ts';
+import { startStack } from '../local-supabase/stack.ts';
+import { demoAccounts } from '../scripts/demo-accounts.ts';
+
+/**
+ * Lighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown) on the signed-in screens of the
+ * production build, opened directly by a person whose session the browser already holds: each demo
+ * account signs in once (over the Auth API, the child through the child-sign-in function), and each
+ * run puts that session into a fresh Chrome's localStorage (where supabase-js keeps it), with the
+ * role the areas remember for the person (src/app/direct-load.ts), before Lighthouse loads the URL
+ * with the storage kept. `vite preview` serves the build against a local stack with the demo data.
+ *
+ * BEFORE_REF=<commit> also builds that commit and measures it interleaved with this tree (run for
+ * run, so both see the same machine load): a before/after of a change to the start-up order.
+ * SAVE_LHR=<dir> keeps each run's Lighthouse report there.
+ *   LOCAL_SUPABASE_PORT_OFFSET=n RUNS=5 PAGES=/app,/admin BEFORE_REF=abc123 tsx bench/signed-in-lighthouse.ts
+ */
+process.env.LOCAL_SUPABASE_PORT_OFFSET = process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '1990';
+const offset = Number(process.env.LOCAL_SUPABASE_PORT_OFFSET);
+const runs = Number(process.env.RUNS ?? 5);
+const beforeRef = process.env.BEFORE_REF;
+/** Where to keep each run's Lighthouse report (JSON), to see what a screen waited for. */
+const saveDir = process.env.SAVE_LHR;
+
+type Role = (typeof demoAccounts.users)[number]['role'];
+/** The seven screens a person opens most, each as the role that opens it. */
+const screens: { path: string; role: Role }[] = [
+  { path: '/admin', role: 'admin' },
+  { path: '/admin/waitlist', role: 'admin' },
+  { path: '/admin/sessions', role: 'coach' },
+  { path: '/admin/report', role: 'admin' },
+  { path: '/app', role: 'parent' },
+  { path: '/app/billing', role: 'parent' },
+  { path: '/child', role: 'child' },
+];
+const only = process.env.PAGES?.split(',');
+const measured = only ? screens.filter((screen) => only.includes(screen.path)) : screens;
+
+const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-signed-in-'));
+fs.chmodSync(stateDir, 0o755);
+const stack = await startStack({ stateDir, quiet: true });
+const env = { ...process.env, VITE_SUPABASE_URL: stack.urls.api, VITE_SUPABASE_ANON_KEY: stack.keys.anon };
+const bin = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vite');
+
+interface Build {
+  name: string;
+  dir: string;
+  port: number;
+  root: string;
+  server?: ChildProcess;
+}
+const builds: Build[] = [
+  { name: 'this tree', dir: `dist-bench-signed-in-${offset}`, port: 7100 + offset, root: PROJECT_ROOT },
+];
+const cleanup: string[] = [path.join(PROJECT_ROOT, builds[0].dir)];
+if (beforeRef) {
+  // The earlier commit's sources beside this tree's node_modules, built the same way.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-before-'));
+  const archive = spawnSync('sh', ['-c', `git archive ${beforeRef} | tar -x -C ${root}`], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
+  if (archive.status !== 0) throw new Error(`cannot check out ${beforeRef}`);
+  fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  builds.push({ name: `before (${beforeRef.slice(0, 7)})`, dir: 'dist-before', port: 7101 + offset, root });
+  cleanup.push(root);
+}
+for (const build of builds) {
+  const result = spawnSync(bin, ['build', '--outDir', build.dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: build.root,
+    env,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`build of ${build.name} failed`);
+  build.server = spawn(
+    bin,
+    ['preview', '--outDir', build.dir, '--port', String(build.port), '--strictPort'],
+    {
+      cwd: build.root,
+      env,
+      stdio: 'ignore',
+    },
+  );
+}
+for (const { port } of builds) {
+  const deadline = Date.now() + 20000;
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/robots.txt`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline) throw new Error(`vite preview did not come up on ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** What a browser holds for a signed-in person: supabase-js's stored session and the role hint. */
+interface Held {
+  storage: Record<string, string>;
+  expiresAt: number;
+}
+
+async function signIn(role: Role): Promise<Held> {
+  const storage: Record<string, string> = {};
+  const supabase: SupabaseClient = createClient(stack.urls.api, stack.keys.anon, {
+    // Node 20 has no WebSocket of its own (Realtime is not used here, but the client makes one).
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      storage: {
+        getItem: (key) => storage[key] ?? null,
+        setItem: (key, value) => void (storage[key] = value),
+        removeItem: (key) => void delete storage[key],
+      },
+    },
+  });
+  const account = demoAccounts.users.find((user) => user.role === role)!;
+  if ('email' in account) {
+    const { error } = await supabase.auth.signInWithPassword({
+      email: account.email,
+      password: demoAccounts.password,
+    });
+    if (error) throw error;
+  } else {
+    const { data, error } = await supabase.functions.invoke<{ access_token: string; refresh_token: string }>(
+      'child-sign-in',
+      { body: { username: account.username, secret: demoAccounts.password } },
+    );
+    if (error || !data) throw error ?? new Error('child-sign-in answered without a session');
+    const set = await supabase.auth.setSession(data);
+    if (set.error) throw set.error;
+  }
+  const { data } = await supabase.auth.getSession();
+  if (!data.session) throw new Error(`no session for ${role}`);
+  // What the areas keep once the guards have settled on the person's role (src/app/direct-load.ts).
+  storage['ploom-role'] = `${data.session.user.id}:${role}`;
+  return { storage, expiresAt: (data.session.expires_at ?? 0) * 1000 };
+}
+
+const held = new Map<Role, Held>();
+async function sessionOf(role: Role): Promise<Held> {
+  const known = held.get(role);
+  // A token that would be refreshed during the run would add a request the screen does not make.
+  if (known && known.expiresAt - Date.now() > 5 * 60_000) return known;
+  const fresh = await signIn(role);
+  held.set(role, fresh);
+  return fresh;
+}
+
+const chromePath =
+  process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+interface Run {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  /** LCP as this machine painted it (unthrottled): the order of loads shows without the model. */
+  observedLcpMs: number;
+  tbtMs: number;
+  lcpElement: string;
+}
+
+async function measure(origin: string, screen: (typeof screens)[number]): Promise<Run> {
+  const { storage } = await sessionOf(screen.role);
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    // The session goes into the origin's storage from a static file: no page code, nothing cached
+    // that the measured load would use.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate((items) => {
+      for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
+    }, storage);
+    await page.close();
+    await browser.disconnect();
+    const result = await lighthouse(`${origin}${screen.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error('no result');
+    if (saveDir) {
+      const name = `${screen.path.replace(/\//g, '_')}-${new URL(origin).port}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(saveDir, name), JSON.stringify(result.lhr));
+    }
+    const { categories, audits } = result.lhr;
+    const value = (key: string) => audits[key]?.numericValue ?? 0;
+    const element = audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: { node?: { snippet?: string; nodeLabel?: string } }[] }[] } | undefined;
+    const node = element?.items?.[0]?.items?.[0]?.node;
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      fcpMs: Math.round(value('first-contentful-paint')),
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      observedLcpMs: Math.round(
+        (audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)
+          ?.items?.[0]?.observedLargestContentfulPaint ?? 0,
+      ),
+      lcpElement: (node?.nodeLabel ?? node?.snippet ?? '').replace(/\s+/g, ' ').slice(0, 40),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+interface Row {
+  path: string;
+  role: Role;
+  build: string;
+  runs: Run[];
+}
+const rows: Row[] = [];
+try {
+  for (const screen of measured) {
+    const byBuild = builds.map((build) => ({ build, runs: [] as Run[] }));
+    for (let i = 0; i < runs; i += 1) {
+      for (const entry of byBuild)
+        entry.runs.push(await measure(`http://127.0.0.1:${entry.build.port}`, screen));
+    }
+    for (const entry of byBuild)
+      rows.push({ path: screen.path, role: screen.role, build: entry.build.name, runs: entry.runs });
+    console.error(`measured ${screen.path}`);
+  }
+} finally {
+  for (const build of builds) build.server?.kill('SIGTERM');
+  await stack.stop();
+  fs.rmSync(stateDir, { recursive: true, force: true });
+  for (const dir of cleanup) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+console.log(`signed-in screens, Lighthouse mobile preset, medians of ${runs} runs (goal: LCP <= 1500 ms)`);
+console.log(
+  'screen            as      build               perf  FCP ms  LCP ms  TBT ms  observed LCP  LCP element (first run)',
+);
+const pad = (value: number | string, width: number) => String(value).padStart(width);
+for (const row of rows) {
+  const m = (key: keyof Omit<Run, 'lcpElement'>) => median(row.runs.map((run) => run[key]));
+  console.log(
+    `${row.path.padEnd(17)} ${row.role.padEnd(7)} ${row.build.padEnd(18)} ${pad(m('performance'), 5)} ${pad(m('fcpMs'), 7)} ${pad(m('lcpMs'), 7)} ${pad(m('tbtMs'), 7)} ${pad(m('observedLcpMs'), 13)}  ${row.runs[0]?.lcpElement ?? ''}`,
+  );
+}
+console.log(
+  JSON.stringify({
+    bench: 'signed-in-lighthouse',
+    runs,
+    rows: rows.map((row) => ({
+      path: row.path,
+      role: row.role,
+      build: row.build,
+      performance: median(row.runs.map((run) => run.performance)),
+      lcpMs: median(row.runs.map((run) => run.lcpMs)),
+      observedLcpMs: median(row.runs.map((run) => run.observedLcpMs)),
+      withinGoal: median(row.runs.map((run) => run.lcpMs)) <= 1500,
+    })),
+  }),
+);
