@@ -133,6 +133,11 @@ describe("the signed-in areas' routes", () => {
 });
 
 vi.mock('@/features/analytics/components/page-tracker', () => ({ PageTracker: () => null }));
+// The layouts' unread-message badges follow Realtime channels: no socket from these tests.
+vi.mock('@/features/messages/components/nav-unread', () => ({
+  ParentUnread: () => null,
+  StaffUnread: () => null,
+}));
 
 /** The app at `at`, its modules loaded first (as before hydration), rendered in an awaited act. */
 async function renderApp(at: string) {
