@@ -79,7 +79,7 @@ export interface DirectLoadSteps {
 
 /**
  * Starts the screen at `url` for the session held in the browser: its code at once; its data with
- * the role the route allows (one role), else the role remembered for the person; the session check
+ * the role remembered for the person, else the role the route allows (one role); the session check
  * beside them. Resolves when all have settled (for tests);
  * nothing is started when no session is held.
  */
@@ -92,9 +92,11 @@ export async function startDirectLoad(url: URL, steps: DirectLoadSteps): Promise
   let queries: RouteQuery[] = [];
   const data = (async () => {
     if (!allowed) return;
-    // Without a remembered role (the person's first visit to an area in this browser) a screen
-    // several roles may open waits for the guard's role, as a link followed without intent does.
-    const role = allowed.length === 1 ? allowed[0] : rememberedRole(session.userId);
+    // The role remembered for the person decides (a coach opening an admin-only screen reads
+    // nothing). Without one (the person's first visit to an area in this browser) a screen one
+    // role may open reads as that role, and one several roles may open waits for the guard's role,
+    // as a link followed without intent does.
+    const role = rememberedRole(session.userId) ?? (allowed.length === 1 ? allowed[0] : undefined);
     if (!role || !allowed.includes(role)) return;
     queries = await steps.prefetchData(url, role, session);
   })().catch(() => undefined);

@@ -100,6 +100,8 @@ test.describe('as the demo coach', () => {
       'Leads',
       'Sessions',
       'Families',
+      // the unread count, when there is one, follows the name
+      /^Messages/,
       'My hours',
       'Account',
     ]);
@@ -120,6 +122,7 @@ test.describe('as the demo admin', () => {
       'Leads',
       'Sessions',
       'Families',
+      /^Messages/,
       'Availability',
       'Landing report',
       'Users',

@@ -143,6 +143,15 @@ describe('startDirectLoad', () => {
     expect(run.preloadCode).toHaveBeenCalledWith('/admin');
   });
 
+  it('reads nothing of an admin-only screen for a person remembered as a coach', async () => {
+    storeSession();
+    rememberRole(userId, 'coach');
+    const run = steps({ rolesAt: () => ['admin'] });
+    await startDirectLoad(new URL('http://x/admin/report'), run);
+    expect(run.prefetchData).not.toHaveBeenCalled();
+    expect(run.preloadCode).toHaveBeenCalledWith('/admin/report');
+  });
+
   it('reads the session under the key supabase-js keeps it under', () => {
     expect(heldSessionKey()).toBe(sessionStorageKey());
   });
