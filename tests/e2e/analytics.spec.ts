@@ -88,6 +88,13 @@ test('sends page leaves by beacon on route change and when the page closes', asy
   });
   await page.goto('/waitlist');
   const sessionId = await sessionIdOf(page);
+  // The session id can be set before the tracker starts the page's clock (another module may ask
+  // for it first); the view's row is sent only after the clock started, so time from there.
+  await expect
+    .poll(async () => (await eventsOf(sessionId)).filter((e) => e.event_type === 'page_view').length, {
+      timeout: 10_000,
+    })
+    .toBe(1);
   await page.waitForTimeout(1200);
   await page.getByRole('link', { name: 'Ploom home' }).first().click();
   await page.waitForURL((url) => url.pathname === '/');
