@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { installCronEmulation } from './cron.ts';
+import { installDatabaseBroadcast } from './realtime/database-broadcast.ts';
 import { PROJECT_ROOT, dbUrl, type StackConfig } from './config.ts';
 
 /**
@@ -386,6 +387,8 @@ export async function migrate(config: StackConfig, { seed }: { seed: boolean }) 
     }
     // The platform's pg_cron and pg_net (emulated), which migrations may use as on a hosted project.
     await installCronEmulation(client);
+    // Realtime's broadcast from the database (`realtime.send`), which migrations' triggers may call.
+    await installDatabaseBroadcast(client);
     const dir = path.join(PROJECT_ROOT, 'supabase', 'migrations');
     const files = fs.existsSync(dir)
       ? fs

@@ -12,6 +12,7 @@ import {
   type TableInfo,
 } from './change-capture.ts';
 import { Visibility, type Check } from './change-visibility.ts';
+import { BROADCAST_CHANNEL, parseDatabaseBroadcast, type DatabaseBroadcast } from './database-broadcast.ts';
 import { matchesFilter, type ChangeFilter } from './filter.ts';
 
 /**
@@ -100,6 +101,8 @@ export class ChangeFeed {
   private closed = false;
   private idle: Promise<void> = Promise.resolve();
   private relistening: Promise<void> | undefined;
+  /** receives the broadcasts sent from the database with `realtime.send` (database-broadcast.ts) */
+  onBroadcast: ((message: DatabaseBroadcast) => void) | undefined;
 
   constructor(private ctx: StackContext) {
     this.published = new PublishedTables(ctx, () => this.visibility.forget());
@@ -133,6 +136,11 @@ export class ChangeFeed {
         this.ddlTimer = setTimeout(() => void this.scan().catch(() => {}), 50);
         return;
       }
+      if (message.channel === BROADCAST_CHANNEL) {
+        const broadcast = parseDatabaseBroadcast(message.payload);
+        if (broadcast) this.onBroadcast?.(broadcast);
+        return;
+      }
       if (message.channel !== CHANGES_CHANNEL || !message.payload) return;
       try {
         this.queue.push(JSON.parse(message.payload) as Notice);
@@ -142,7 +150,7 @@ export class ChangeFeed {
       this.drain();
     });
     await client.connect();
-    await client.query(`listen ${CHANGES_CHANNEL}; listen ${DDL_CHANNEL}`);
+    await client.query(`listen ${CHANGES_CHANNEL}; listen ${DDL_CHANNEL}; listen ${BROADCAST_CHANNEL}`);
     this.listener = client;
   }
 

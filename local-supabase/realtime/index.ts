@@ -1,7 +1,8 @@
 import { Authorizer } from './authorization.ts';
+import { fanOut } from './broadcast.ts';
 import { handleBroadcastApi } from './broadcast-api.ts';
 import { ChangeFeed } from './changes.ts';
-import type { RealtimeContext } from './context.ts';
+import { roomKeyOf, type RealtimeContext } from './context.ts';
 import { FREE_PLAN_LIMITS, RateLimiter, type RealtimeLimits } from './limits.ts';
 import { createSocket } from './socket.ts';
 import type { HttpService, StackContext, UpgradeService } from '../types.ts';
@@ -10,7 +11,7 @@ import type { HttpService, StackContext, UpgradeService } from '../types.ts';
  * The local Realtime: the Phoenix channel protocol as realtime-js speaks it, on
  * `/realtime/v1/websocket?apikey=…&vsn=2.0.0`, with postgres_changes (row level security applied
  * per subscriber, see changes.ts), broadcast (also over HTTP at /realtime/v1/api/broadcast)
- * and presence. A socket silent for longer than the idle timeout (60 s; clients send a heartbeat
+ * and presence, and broadcast from the database (`realtime.send`, database-broadcast.ts). A socket silent for longer than the idle timeout (60 s; clients send a heartbeat
  * every 25 s) is closed. Hosted Realtime's limits apply (connections, channels per connection,
  * joins, messages and presence messages per second, payload size): see limits.ts.
  *
@@ -57,6 +58,9 @@ export async function createRealtime(
     presence: new Map(),
     counters: { bindingId: 1, presenceRef: 1 },
   };
+  // Broadcast from the database: to the topic's members, private ones as their policies allow.
+  feed.onBroadcast = ({ topic, event, payload, private: isPrivate }) =>
+    fanOut(rt, roomKeyOf(isPrivate, topic), { json: { type: 'broadcast', event, payload } });
   const socket = createSocket(rt, options.idleTimeoutMs ?? 60_000);
 
   return {

@@ -2302,7 +2302,7 @@ export type Database = {
         Returns: Json;
       };
       family_conversations: {
-        Args: never;
+        Args: { only_family?: string };
         Returns: {
           family_id: string;
           parent_name: string;

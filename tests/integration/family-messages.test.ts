@@ -225,6 +225,92 @@ describe('the private channel family-messages:<family>', () => {
   });
 });
 
+describe('the staff channel staff-messages:<user>: one a person, whatever the number of families', () => {
+  const staffTopic = (who: { userId: string }) => `staff-messages:${who.userId}`;
+
+  it("a coach and an admin join their own; nobody joins another person's, and a parent not even their own", async () => {
+    for (const who of [world.ours.coach, world.admin]) {
+      const channel = who.client.channel(staffTopic(who), { config: { private: true } });
+      await subscribed(channel);
+      await who.client.removeChannel(channel);
+    }
+    const attempts: [SupabaseClient, string][] = [
+      [world.theirs.coach.client, staffTopic(world.ours.coach)],
+      [world.ours.parent.client, staffTopic(world.ours.coach)],
+      [world.ours.parent.client, staffTopic(world.ours.parent)],
+      [world.ours.child.client, staffTopic(world.ours.coach)],
+      [world.anon, staffTopic(world.admin)],
+    ];
+    for (const [client, topic] of attempts) {
+      const failure = await subscribeFailure(client.channel(topic, { config: { private: true } }));
+      expect(failure.message, topic).toMatch(/Unauthorized/);
+      await client.removeAllChannels();
+    }
+  });
+
+  it("a parent's message reaches the family's coach and the admins, with the family's id alone, and no other coach", async () => {
+    const follow = async (who: Person) => {
+      const received: Record<string, unknown>[] = [];
+      const channel = who.client
+        .channel(staffTopic(who), { config: { private: true } })
+        .on('broadcast', { event: 'message' }, ({ payload }) =>
+          received.push(payload as Record<string, unknown>),
+        );
+      await subscribed(channel);
+      return { channel, received };
+    };
+    const coach = await follow(world.ours.coach);
+    const admin = await follow(world.admin);
+    const otherCoach = await follow(world.theirs.coach);
+
+    const sentAt = Date.now();
+    await world.ours.parent.client.from('family_messages').insert({ family_id: family, body: 'to the team' });
+    const atCoach = await waitFor(
+      () => coach.received.find((p) => p.family_id === family),
+      3000,
+      'the coach',
+    );
+    expect(Date.now() - sentAt).toBeLessThan(1000);
+    expect(Object.keys(atCoach)).not.toContain('body');
+    await waitFor(() => admin.received.find((p) => p.family_id === family), 3000, 'the admin');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(otherCoach.received).toEqual([]);
+
+    // A message written in a transaction that is rolled back is never announced.
+    await world.db.query('begin');
+    await world.db.query(
+      `insert into public.family_messages (family_id, sender_id, sender_role, body) values ($1, $1, 'parent', 'gone')`,
+      [family],
+    );
+    await world.db.query('rollback');
+    const before = coach.received.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(coach.received.length).toBe(before);
+    for (const who of [world.ours.coach, world.admin, world.theirs.coach])
+      await who.client.removeAllChannels();
+  });
+
+  it("the inbox pages with an exact count, and one family's summary is read on its own", async () => {
+    const all = await world.admin.client.rpc('family_conversations', undefined, { count: 'exact' });
+    expect(all.error).toBeNull();
+    const total = all.count!;
+    expect(total).toBe((all.data as unknown[]).length);
+    const firstTwo = await world.admin.client
+      .rpc('family_conversations', undefined, { count: 'exact' })
+      .range(0, 1);
+    expect(firstTwo.count).toBe(total);
+    expect(firstTwo.data).toEqual((all.data as unknown[]).slice(0, 2));
+
+    const one = await world.admin.client.rpc('family_conversations', { only_family: family });
+    expect(one.data).toEqual([
+      expect.objectContaining({ family_id: family, children_names: world.ours.child.firstName }),
+    ]);
+    // Another coach asking for this family by its id learns nothing.
+    const prying = await world.theirs.coach.client.rpc('family_conversations', { only_family: family });
+    expect(prying.data).toEqual([]);
+  });
+});
+
 describe('the unread-message email job (the clock moved)', () => {
   /** A moment in two days, at `hour`:00 UTC: the job is run at it; the real job never reaches it. */
   let base: Date;

@@ -4,7 +4,7 @@ import { useStaffArea } from '@/app/components/staff-area';
 import { Link } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useConversations } from '@/features/messages/api/get-conversations';
+import { useConversationSummary } from '@/features/messages/api/get-conversations';
 import { Conversation } from '@/features/messages/components/conversation';
 
 /** /admin/messages/:familyId: one family's conversation, for its coach (or an admin stepping in). */
@@ -12,7 +12,7 @@ export default function Screen() {
   const { familyId = '' } = useParams();
   const area = useStaffArea();
   const { user } = useAuth();
-  const summary = useConversations().data?.find((c) => c.familyId === familyId);
+  const summary = useConversationSummary(familyId).data;
   const parent = summary?.parentName ?? 'The parent';
   const title = summary?.childrenNames ? `${parent} (${summary.childrenNames})` : parent;
   if (!user) return null;

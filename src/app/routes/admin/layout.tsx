@@ -12,7 +12,7 @@ const everyone: AreaSection[] = [
   { to: paths.adminWaitlist, label: 'Leads' },
   { to: paths.adminSessions, label: 'Sessions' },
   { to: paths.adminFamilies, label: 'Families' },
-  { to: paths.adminMessages, label: 'Messages', badge: <StaffUnread /> },
+  { to: paths.adminMessages, label: 'Messages', badge: <StaffUnreadBadge /> },
 ];
 const adminsOnly: AreaSection[] = [
   { to: paths.adminReport, label: 'Landing report' },
@@ -22,6 +22,12 @@ const adminsOnly: AreaSection[] = [
 ];
 /** Last for everyone: the staff member's own account (two-factor sign-in). */
 const own: AreaSection[] = [{ to: paths.adminAccount, label: 'Account' }];
+
+/** The nav's unread count of the signed-in staff member (their own channel keeps it live). */
+function StaffUnreadBadge() {
+  const { user } = useAuth();
+  return <StaffUnread userId={user?.id} />;
+}
 
 /** /admin: admins and coaches; a coach sees only the sections a coach may use. */
 export default function AdminLayout() {

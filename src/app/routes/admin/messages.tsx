@@ -1,10 +1,12 @@
 import { AreaPage } from '@/app/components/area-shell';
 import { useStaffArea } from '@/app/components/staff-area';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { Inbox } from '@/features/messages/components/inbox';
 
 /** /admin/messages: the staff inbox of family conversations, unread first, then newest first. */
 export default function Screen() {
   const area = useStaffArea();
+  const { user } = useAuth();
   return (
     <AreaPage
       area={area}
@@ -15,7 +17,7 @@ export default function Screen() {
           : 'Your families’ conversations, unread first, then newest first.'
       }
     >
-      <Inbox />
+      <Inbox userId={user?.id} />
     </AreaPage>
   );
 }

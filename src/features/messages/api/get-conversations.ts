@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
+import type { Database } from '@/types/database';
 import { messageKeys } from './keys';
 
 export interface ConversationSummary {
@@ -15,28 +16,68 @@ export interface ConversationSummary {
   isMine: boolean;
 }
 
-/** The staff inbox: one row per family the caller may read, unread first, then newest first. */
-export async function getConversations(): Promise<ConversationSummary[]> {
+type Row = Database['public']['Functions']['family_conversations']['Returns'][number];
+
+const toSummary = (row: Row): ConversationSummary => ({
+  familyId: row.family_id,
+  parentName: row.parent_name,
+  childrenNames: row.children_names,
+  coachNames: row.coach_names,
+  lastMessageAt: row.last_message_at,
+  lastSenderRole: row.last_sender_role,
+  messageCount: row.message_count,
+  unread: row.unread,
+  isMine: row.is_mine,
+});
+
+/** How many conversations the inbox shows at first, and adds with each "Show more". */
+export const CONVERSATIONS_PAGE = 50;
+
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  /** every conversation the caller may read */
+  total: number;
+}
+
+/**
+ * The staff inbox: the first `limit` of the families the caller may read, unread first, then
+ * newest first (the database orders them), with their number.
+ */
+export async function getConversations(limit: number = CONVERSATIONS_PAGE): Promise<ConversationPage> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('family_conversations');
+  const { data, error, count } = await supabase
+    .rpc('family_conversations', undefined, { count: 'exact' })
+    .range(0, limit - 1);
   if (error) throw error;
-  return (data ?? []).map((row) => ({
-    familyId: row.family_id,
-    parentName: row.parent_name,
-    childrenNames: row.children_names,
-    coachNames: row.coach_names,
-    lastMessageAt: row.last_message_at,
-    lastSenderRole: row.last_sender_role,
-    messageCount: row.message_count,
-    unread: row.unread,
-    isMine: row.is_mine,
-  }));
+  const conversations = (data ?? []).map(toSummary);
+  return { conversations, total: count ?? conversations.length };
 }
 
-export function conversationsQueryOptions() {
-  return queryOptions({ queryKey: messageKeys.conversations(), queryFn: getConversations });
+export function conversationsQueryOptions(limit: number = CONVERSATIONS_PAGE) {
+  return queryOptions({
+    queryKey: [...messageKeys.conversations(), limit],
+    queryFn: () => getConversations(limit),
+    // "Show more" keeps the rows on screen while the longer page loads.
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useConversations() {
-  return useQuery(conversationsQueryOptions());
+export function useConversations(limit: number = CONVERSATIONS_PAGE) {
+  return useQuery(conversationsQueryOptions(limit));
+}
+
+/** One family's row of the inbox (the conversation screen's heading), or null when not the caller's to read. */
+export async function getConversationSummary(familyId: string): Promise<ConversationSummary | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.rpc('family_conversations', { only_family: familyId });
+  if (error) throw error;
+  const [row] = data ?? [];
+  return row ? toSummary(row) : null;
+}
+
+export function useConversationSummary(familyId: string) {
+  return useQuery({
+    queryKey: [...messageKeys.conversations(), 'one', familyId],
+    queryFn: () => getConversationSummary(familyId),
+  });
 }

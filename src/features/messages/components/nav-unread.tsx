@@ -1,6 +1,6 @@
-import { useConversations } from '../api/get-conversations';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useFollowConversations } from '../hooks/use-follow-conversations';
+import { useFollowStaffMessages } from '../hooks/use-follow-staff-messages';
 import { UnreadBadge } from './unread-badge';
 
 /** The parent's nav: unread messages in their family's conversation, live. */
@@ -10,10 +10,12 @@ export function ParentUnread({ familyId }: { familyId: string }) {
   return <UnreadBadge count={unread.data} />;
 }
 
-/** The staff nav: unread messages in the conversations of the families the person coaches, live. */
-export function StaffUnread() {
-  const conversations = useConversations();
-  const mine = (conversations.data ?? []).filter((c) => c.isMine);
-  useFollowConversations(mine.map((c) => c.familyId));
-  return <UnreadBadge count={mine.reduce((sum, c) => sum + c.unread, 0)} />;
+/**
+ * The staff nav: unread messages in the conversations of the families the person coaches, live
+ * (one count from the database and the person's own channel, whatever the number of families).
+ */
+export function StaffUnread({ userId }: { userId: string | undefined }) {
+  useFollowStaffMessages(userId);
+  const unread = useUnreadCount();
+  return <UnreadBadge count={unread.data} />;
 }
