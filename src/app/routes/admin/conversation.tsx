@@ -12,9 +12,14 @@ export default function Screen() {
   const { familyId = '' } = useParams();
   const area = useStaffArea();
   const { user } = useAuth();
-  const summary = useConversationSummary(familyId).data;
+  const summaryQuery = useConversationSummary(familyId);
+  const summary = summaryQuery.data;
   const parent = summary?.parentName ?? 'The parent';
-  const title = summary?.childrenNames ? `${parent} (${summary.childrenNames})` : parent;
+  const title = summaryQuery.isPending
+    ? 'Conversation'
+    : summary?.childrenNames
+      ? `${parent} (${summary.childrenNames})`
+      : parent;
   if (!user) return null;
   return (
     <AreaPage area={area} title={title} description="The family’s conversation with its coach.">

@@ -5,6 +5,7 @@ import { CONVERSATIONS_PAGE, useConversations } from '../api/get-conversations';
 import { useFollowStaffMessages } from '../hooks/use-follow-staff-messages';
 import { UnreadBadge } from './unread-badge';
 
+const count = new Intl.NumberFormat();
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -51,7 +52,7 @@ export function Inbox({ userId }: { userId: string | undefined }) {
         ))}
       </ul>
       <p className="text-sm text-ink-muted" aria-live="polite">
-        Showing {rows.length} of {total} conversations
+        Showing {count.format(rows.length)} of {count.format(total)} conversations
       </p>
       {rows.length < total ? (
         <button
