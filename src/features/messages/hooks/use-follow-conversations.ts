@@ -1,9 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getSupabase, type Supabase } from '@/lib/supabase';
-import { messageKeys } from '../api/keys';
-
-type Channel = ReturnType<Supabase['channel']>;
+import { followChannel } from './follow-channel';
 
 interface Following {
   count: number;
@@ -17,36 +14,14 @@ const following = new Map<string, Following>();
 export const conversationTopic = (familyId: string) => `family-messages:${familyId}`;
 
 function follow(queryClient: QueryClient, familyId: string): Following {
-  let stopped = false;
-  let channel: Channel | undefined;
-  let client: Supabase | undefined;
-  let subscribedOnce = false;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-  void getSupabase().then((supabase) => {
-    if (stopped) return;
-    client = supabase;
-    channel = supabase
-      .channel(conversationTopic(familyId), { config: { private: true } })
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'family_messages', filter: `family_id=eq.${familyId}` },
-        refresh,
-      )
-      .subscribe((status) => {
-        // After a reconnect, what arrived while offline was missed: read again.
-        if (status === 'SUBSCRIBED') {
-          if (subscribedOnce) refresh();
-          subscribedOnce = true;
-        }
-      });
-  });
-  return {
-    count: 0,
-    stop: () => {
-      stopped = true;
-      if (channel && client) void client.removeChannel(channel);
-    },
-  };
+  const stop = followChannel(queryClient, conversationTopic(familyId), (channel, refresh) =>
+    channel.on(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'family_messages', filter: `family_id=eq.${familyId}` },
+      refresh,
+    ),
+  );
+  return { count: 0, stop };
 }
 
 /**

@@ -1,9 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getSupabase, type Supabase } from '@/lib/supabase';
-import { messageKeys } from '../api/keys';
-
-type Channel = ReturnType<Supabase['channel']>;
+import { followChannel } from './follow-channel';
 
 /**
  * The private channel a team member follows for every conversation they may read: the database
@@ -23,33 +20,10 @@ interface Following {
 let following: Following | undefined;
 
 function follow(queryClient: QueryClient, userId: string): Following {
-  let stopped = false;
-  let channel: Channel | undefined;
-  let client: Supabase | undefined;
-  let subscribedOnce = false;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-  void getSupabase().then((supabase) => {
-    if (stopped) return;
-    client = supabase;
-    channel = supabase
-      .channel(staffMessagesTopic(userId), { config: { private: true } })
-      .on('broadcast', { event: 'message' }, refresh)
-      .subscribe((status) => {
-        // After a reconnect, what arrived while offline was missed: read again.
-        if (status === 'SUBSCRIBED') {
-          if (subscribedOnce) refresh();
-          subscribedOnce = true;
-        }
-      });
-  });
-  return {
-    userId,
-    count: 0,
-    stop: () => {
-      stopped = true;
-      if (channel && client) void client.removeChannel(channel);
-    },
-  };
+  const stop = followChannel(queryClient, staffMessagesTopic(userId), (channel, refresh) =>
+    channel.on('broadcast', { event: 'message' }, refresh),
+  );
+  return { userId, count: 0, stop };
 }
 
 /** Keeps the staff's messages queries (inbox, unread badge) fresh while a screen that shows them is open. */

@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getSupabase, type Supabase } from '@/lib/supabase';
+import { messageKeys } from '../api/keys';
+
+export type Channel = ReturnType<Supabase['channel']>;
+
+/**
+ * Joins the private channel `topic`, with the bindings `bind` adds, each calling `refresh` (which
+ * reads every messages query again); after a reconnect it reads again too, since what arrived while
+ * offline was missed. Answers how to leave it.
+ */
+export function followChannel(
+  queryClient: QueryClient,
+  topic: string,
+  bind: (channel: Channel, refresh: () => void) => Channel,
+): () => void {
+  let stopped = false;
+  let channel: Channel | undefined;
+  let client: Supabase | undefined;
+  let subscribedOnce = false;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  void getSupabase().then((supabase) => {
+    if (stopped) return;
+    client = supabase;
+    channel = bind(supabase.channel(topic, { config: { private: true } }), refresh).subscribe((status) => {
+      if (status === 'SUBSCRIBED') {
+        if (subscribedOnce) refresh();
+        subscribedOnce = true;
+      }
+    });
+  });
+  return () => {
+    stopped = true;
+    if (channel && client) void client.removeChannel(channel);
+  };
+}
