@@ -286,12 +286,18 @@ begin
       and ((w.created_at >= since and w.created_at < s1) or (w.created_at >= s2 and w.created_at < until))
       and w.path collate "C" in (select vp.path from variant_paths vp)
     union all
-    select w.path collate "C", coalesce(w.utm_campaign, '') collate "C", w.duration_seconds, -1
-    from public.web_analytics w
-    where w.session_id collate "C" in (select o.session_id from outside o)
-      and w.event_type = 'page_leave' and w.duration_seconds is not null
-      and w.created_at >= since and w.created_at < until
-      and w.path collate "C" in (select vp.path from variant_paths vp)
+    select w.path, w.ck, w.seconds, -1
+    from outside o
+    -- each such session's events by its index (offset 0: never a scan of the range's rows)
+    cross join lateral (
+      select w.path collate "C" as path, coalesce(w.utm_campaign, '') collate "C" as ck, w.duration_seconds as seconds
+      from public.web_analytics w
+      where w.session_id = o.session_id collate "default"
+        and w.event_type = 'page_leave' and w.duration_seconds is not null
+        and w.created_at >= since and w.created_at < until
+      offset 0
+    ) w
+    where w.path in (select vp.path from variant_paths vp)
   ),
   bins as (
     select x.path, x.ck, x.bin, sum(x.n)::bigint as n

@@ -84,7 +84,7 @@ $$;
 revoke execute on function private.rebuild_landing_day_rollups() from public, anon, authenticated;
 
 -- Latest definition: 20261127180000. Now also the day rollups (the trigger on landing_hourly stands
--- aside while it refills landing_hourly).
+-- aside while it refills landing_hourly) and the conversions per hour (20261127180150).
 create or replace function private.rebuild_landing_rollups()
 returns void
 language plpgsql
@@ -139,6 +139,7 @@ begin
   perform set_config('ploom.rebuilding_landing_rollups', 'off', true);
   perform private.rebuild_landing_day_rollups();
   perform private.rebuild_landing_leave_rollups();
+  perform private.rebuild_conversion_hourly();
 end;
 $$;
 

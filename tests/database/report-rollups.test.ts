@@ -206,6 +206,21 @@ describe('the landing report from its rollups equals the raw query', () => {
        values ('{}', '{}', 'steady-growth', 'late_f', $1)`,
       [at(6, 5.2)],
     );
+    // Conversions change too: one is erased, one moved to another hour, one arrives at a half hour.
+    await db.query(
+      `delete from public.newsletter_subscribers
+       where id = (select id from public.newsletter_subscribers where created_at > $1 order by created_at limit 1)`,
+      [at(8, 0)],
+    );
+    await db.query(
+      `update public.quiz_assessments set created_at = created_at - interval '5 hours 30 minutes'
+       where id = (select id from public.quiz_assessments where created_at > $1 order by created_at limit 1)`,
+      [at(7, 0)],
+    );
+    await db.query(
+      `insert into public.newsletter_subscribers (email, source, created_at) values ('late.rollup@example.com', 'footer', $1)`,
+      [at(6, 18.5)],
+    );
     await compare(daysAgo(10), daysAgo(-1), 'UTC');
     await compare(daysAgo(10, 0.5), daysAgo(5, 0.5), 'America/New_York');
     await compare(daysAgo(9, 11.5), daysAgo(9, 12.05), 'Asia/Kolkata');
@@ -225,7 +240,9 @@ describe('the landing report from its rollups equals the raw query', () => {
                   (select json_agg(l order by l.level, l.block, l.path, l.campaign_key, l.seconds)
                     from private.landing_leave_seconds l where l.leaves <> 0) as leave_seconds,
                   (select json_agg(l order by l.level, l.block, l.path, l.campaign_key, l.bin)
-                    from private.landing_leave_bins l where l.leaves <> 0) as leave_bins`,
+                    from private.landing_leave_bins l where l.leaves <> 0) as leave_bins,
+                  (select json_agg(c order by c.hour) from private.conversion_hourly c
+                    where c.conversions <> 0) as conversions`,
         )
       ).rows[0] as unknown;
     const kept = await snapshot();
