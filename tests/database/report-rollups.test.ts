@@ -221,6 +221,17 @@ describe('the landing report from its rollups equals the raw query', () => {
       `insert into public.newsletter_subscribers (email, source, created_at) values ('late.rollup@example.com', 'footer', $1)`,
       [at(6, 18.5)],
     );
+    // A conversion before its session's first view; then a view, then an earlier one (late) on
+    // another variant and campaign: the conversion moves with the session's landing page.
+    await db.query(
+      `insert into public.quiz_assessments (answers, scores, recommended_plan, analytics_session_id, landing_path, created_at)
+       values ('{}', '{}', 'steady-growth', 'late_h', '/coaching-home?utm_campaign=sent', $1)`,
+      [at(3, 9)],
+    );
+    await compare(daysAgo(4), daysAgo(2), 'UTC');
+    await event('late_h', 'page_view', '/coaching-v2', at(3, 9.5));
+    await compare(daysAgo(4), daysAgo(2), 'UTC');
+    await event('late_h', 'page_view', '/pricing?utm_campaign=edge', at(3, 8.5));
     await compare(daysAgo(10), daysAgo(-1), 'UTC');
     await compare(daysAgo(10, 0.5), daysAgo(5, 0.5), 'America/New_York');
     await compare(daysAgo(9, 11.5), daysAgo(9, 12.05), 'Asia/Kolkata');
@@ -242,7 +253,8 @@ describe('the landing report from its rollups equals the raw query', () => {
                   (select json_agg(l order by l.level, l.block, l.path, l.campaign_key, l.bin)
                     from private.landing_leave_bins l where l.leaves <> 0) as leave_bins,
                   (select json_agg(c order by c.hour) from private.conversion_hourly c
-                    where c.conversions <> 0) as conversions`,
+                    where c.conversions <> 0) as conversions,
+                  (select json_agg(c order by c.conversion_id) from private.conversion_attributions c) as attributions`,
         )
       ).rows[0] as unknown;
     const kept = await snapshot();
