@@ -187,6 +187,17 @@ describe('the landing report from its rollups equals the raw query', () => {
     // A leave that arrives before its session's view, which arrives late.
     await event('late_e', 'page_leave', '/', at(7, 5.2), 12);
     await event('late_e', 'page_view', '/', at(7, 5));
+    // Leaves that arrive before their session's first view of a variant, hours apart (so in blocks
+    // of several sizes), and a leave on a page that is no variant (/about): the late view makes the
+    // variant leaves a visitor's, the /about one never counts.
+    await event('late_g', 'page_leave', '/coaching?utm_campaign=edge', at(5, 1.5), 31);
+    await event('late_g', 'page_leave', '/coaching?utm_campaign=edge', at(5, 7.25), 32);
+    await event('late_g', 'page_leave', '/coaching?utm_campaign=edge', at(4, 20), 86_400);
+    await event('late_g', 'page_leave', '/about', at(5, 2), 7);
+    await event('late_g', 'page_view', '/coaching?utm_campaign=edge', at(5, 1));
+    // A second variant view of the same session adds nothing again.
+    await event('late_g', 'page_view', '/coaching-v2', at(5, 0.5));
+    await event('late_g', 'page_leave', '/coaching-v2', at(4, 21), 0);
     // A session across midnight in New York, with a conversion.
     await event('late_f', 'page_view', '/coaching-home', at(6, 4.9));
     await event('late_f', 'page_view', '/coaching-home', at(6, 5.1));
@@ -195,21 +206,92 @@ describe('the landing report from its rollups equals the raw query', () => {
        values ('{}', '{}', 'steady-growth', 'late_f', $1)`,
       [at(6, 5.2)],
     );
+    // Conversions change too: one is erased, one moved to another hour, one arrives at a half hour.
+    await db.query(
+      `delete from public.newsletter_subscribers
+       where id = (select id from public.newsletter_subscribers where created_at > $1 order by created_at limit 1)`,
+      [at(8, 0)],
+    );
+    await db.query(
+      `update public.quiz_assessments set created_at = created_at - interval '5 hours 30 minutes'
+       where id = (select id from public.quiz_assessments where created_at > $1 order by created_at limit 1)`,
+      [at(7, 0)],
+    );
+    await db.query(
+      `insert into public.newsletter_subscribers (email, source, created_at) values ('late.rollup@example.com', 'footer', $1)`,
+      [at(6, 18.5)],
+    );
+    // A conversion before its session's first view; then a view, then an earlier one (late) on
+    // another variant and campaign: the conversion moves with the session's landing page.
+    await db.query(
+      `insert into public.quiz_assessments (answers, scores, recommended_plan, analytics_session_id, landing_path, created_at)
+       values ('{}', '{}', 'steady-growth', 'late_h', '/coaching-home?utm_campaign=sent', $1)`,
+      [at(3, 9)],
+    );
+    await compare(daysAgo(4), daysAgo(2), 'UTC');
+    await event('late_h', 'page_view', '/coaching-v2', at(3, 9.5));
+    await compare(daysAgo(4), daysAgo(2), 'UTC');
+    await event('late_h', 'page_view', '/pricing?utm_campaign=edge', at(3, 8.5));
     await compare(daysAgo(10), daysAgo(-1), 'UTC');
     await compare(daysAgo(10, 0.5), daysAgo(5, 0.5), 'America/New_York');
     await compare(daysAgo(9, 11.5), daysAgo(9, 12.05), 'Asia/Kolkata');
+    await compare(daysAgo(5, 1.4), daysAgo(4, 20.5), 'Asia/Kathmandu');
+    await compare(daysAgo(5, 1.6), daysAgo(4, 22), 'UTC');
     // Rebuilt from the raw rows, the rollups are the same as the trigger kept them.
     const snapshot = async () =>
       (
         await db.query(
           `select (select json_agg(h order by h.hour, h.path, h.campaign_key) from private.landing_hourly h
                     where h.page_views <> 0 or h.first_views <> 0) as hourly,
-                  (select json_agg(s order by s.hour) from private.landing_hourly_sessions s where s.first_sessions <> 0) as sessions,
-                  (select json_agg(a order by a.session_id) from private.analytics_sessions a) as analytics`,
+                  (select json_agg(s order by s.hour) from private.landing_hourly_sessions s
+                    where s.first_sessions <> 0 or s.variant_views <> 0) as sessions,
+                  (select json_agg(a order by a.session_id) from private.analytics_sessions a) as analytics,
+                  (select json_agg(d order by d.day, d.path, d.campaign_key) from private.landing_daily d
+                    where d.page_views <> 0 or d.first_views <> 0) as daily,
+                  (select json_agg(l order by l.level, l.block, l.path, l.campaign_key, l.seconds)
+                    from private.landing_leave_seconds l where l.leaves <> 0) as leave_seconds,
+                  (select json_agg(l order by l.level, l.block, l.path, l.campaign_key, l.bin)
+                    from private.landing_leave_bins l where l.leaves <> 0) as leave_bins,
+                  (select json_agg(c order by c.hour) from private.conversion_hourly c
+                    where c.conversions <> 0) as conversions,
+                  (select json_agg(c order by c.conversion_id) from private.conversion_attributions c) as attributions`,
         )
       ).rows[0] as unknown;
     const kept = await snapshot();
     await db.query('select private.rebuild_landing_rollups()');
     expect(await snapshot()).toEqual(kept);
   }, 120_000);
+
+  it('equals it over ranges at random instants (the median from blocks of every size)', async () => {
+    // A fixed sequence, so a failure can be replayed.
+    let state = 20261127;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    const zones = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham'];
+    for (let i = 0; i < 12; i++) {
+      const start = 1 + random() * 88;
+      const length = i % 3 === 0 ? 0.01 + random() * 0.2 : 0.01 + random() * (start + 1);
+      await compare(daysAgo(start), daysAgo(start - length), zones[i % zones.length]);
+    }
+  }, 120_000);
+
+  it('rejects changes to recorded events, which the rollups could not follow', async () => {
+    const db = fresh.db;
+    for (const statement of [
+      `delete from public.web_analytics where session_id = 'scale_1'`,
+      `update public.web_analytics set duration_seconds = 1 where session_id = 'scale_1'`,
+      `truncate public.web_analytics`,
+    ]) {
+      await db.query('begin');
+      try {
+        await db.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+        await db.query('set local role service_role');
+        await expect(db.query(statement)).rejects.toThrow(/permission denied/);
+      } finally {
+        await db.query('rollback');
+      }
+    }
+  });
 });
