@@ -210,7 +210,9 @@ try {
     return count ?? 0;
   };
   await measure('families: page 1', () => families(admin, 1));
-  await measure('families: page 200', () => families(admin, 200));
+  // Deep pages at full size, the same depth into the list at a smaller SCALE.
+  const deep = (page: number) => Math.max(1, Math.floor(page * scale));
+  await measure(`families: page ${deep(200)}`, () => families(admin, deep(200)));
   await measure('families: one coach', () => families(admin, 1, coachId));
   await measure('families: the coach’s own', () => families(coach, 1));
 
@@ -233,7 +235,7 @@ try {
     return count ?? 0;
   };
   await measure('users: page 1', () => accounts('', ''));
-  await measure('users: page 100', () => accounts('', '', 100));
+  await measure(`users: page ${deep(100)}`, () => accounts('', '', deep(100)));
   await measure('users: search "garcia"', () => accounts('garcia', ''));
   await measure('users: coaches', () => accounts('', 'coach'));
 
