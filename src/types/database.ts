@@ -724,6 +724,30 @@ export type Database = {
           },
         ];
       };
+      family_summaries: {
+        Row: {
+          children: Json;
+          coach_ids: string[];
+          parent_first_name: string | null;
+          parent_id: string;
+          since: string;
+        };
+        Insert: {
+          children?: Json;
+          coach_ids?: string[];
+          parent_first_name?: string | null;
+          parent_id: string;
+          since: string;
+        };
+        Update: {
+          children?: Json;
+          coach_ids?: string[];
+          parent_first_name?: string | null;
+          parent_id?: string;
+          since?: string;
+        };
+        Relationships: [];
+      };
       feature_flags: {
         Row: { description: string | null; enabled: boolean; key: string; updated_at: string };
         Insert: { description?: string | null; enabled?: boolean; key: string; updated_at?: string };
@@ -1970,6 +1994,20 @@ export type Database = {
           parent_first_name: string | null;
           parent_id: string | null;
           since: string | null;
+        };
+        Insert: {
+          children?: Json | null;
+          coach_ids?: string[] | null;
+          parent_first_name?: string | null;
+          parent_id?: string | null;
+          since?: string | null;
+        };
+        Update: {
+          children?: Json | null;
+          coach_ids?: string[] | null;
+          parent_first_name?: string | null;
+          parent_id?: string | null;
+          since?: string | null;
         };
         Relationships: [];
       };

@@ -19,7 +19,10 @@ create table public.family_summaries (
 comment on table public.family_summaries is
   'One row per family (a parent with children), kept by triggers on children, profiles and coaches; read through family_list.';
 
-create index family_summaries_name_idx on public.family_summaries (parent_first_name, parent_id);
+-- The list's order; with the coaches included, the exact count (whose filter reads `coach_ids`) is
+-- an index-only scan.
+create index family_summaries_name_idx on public.family_summaries (parent_first_name, parent_id)
+  include (coach_ids);
 create index family_summaries_coach_ids_idx on public.family_summaries using gin (coach_ids);
 
 alter table public.family_summaries enable row level security;

@@ -168,6 +168,41 @@ describe('family_list access (role x action)', () => {
     });
   });
 
+  it('family_summaries (role x action): read as the list reads it, written by nobody but its triggers', async () => {
+    const ours = [world.users.parent, world.users.otherParent];
+    const names = (actor: Actor) =>
+      asActor(
+        db,
+        actor,
+        actor === 'anon' ? undefined : world.users[actor],
+        async (d) =>
+          (
+            await d.query<{ parent_first_name: string }>(
+              `select parent_first_name from public.family_summaries where parent_id = any($1) order by 1`,
+              [ours],
+            )
+          ).rows.map((r) => r.parent_first_name),
+        arrange,
+      );
+    expect(await names('anon')).toMatchObject({ ok: false, error: { code: '42501' } });
+    for (const actor of ['parent', 'otherParent', 'child'] as const) {
+      expect(await names(actor), actor).toEqual({ ok: true, value: [] });
+    }
+    expect(await names('coach')).toEqual({ ok: true, value: ['Pat'] });
+    expect(await names('admin')).toEqual({ ok: true, value: ['Olive', 'Pat'] });
+    for (const actor of ACTORS) {
+      const userId = actor === 'anon' ? undefined : world.users[actor];
+      for (const sql of [
+        `update public.family_summaries set parent_first_name = 'X'`,
+        `delete from public.family_summaries`,
+        `insert into public.family_summaries (parent_id, since) values ('${world.users.parent}', now())`,
+      ]) {
+        const result = await asActor(db, actor, userId, (d) => d.query(sql));
+        expect(result.ok, `${actor}: ${sql}`).toBe(false);
+      }
+    }
+  });
+
   it('insert, update, delete: nobody writes through the list', async () => {
     for (const actor of ACTORS) {
       const userId = actor === 'anon' ? undefined : world.users[actor];

@@ -18,6 +18,7 @@ const BIG_TABLES = [
   'newsletter_subscribers',
   'web_analytics',
   'children',
+  'family_summaries',
 ];
 
 const lead = (where: string, order = 'created_at desc, id desc') => [
@@ -57,7 +58,16 @@ const LISTS: Record<string, string[]> = {
   ),
   'sessions: list by status': sessions(`s.status = 'completed'`),
   'sessions: list of a coach': sessions(`s.coach_id = $1 and s.status <> 'cancelled'`),
-  'families: of a coach': [`select c.parent_id from public.children c where c.coach_id = $1`],
+  'families: page': [
+    `select parent_id, parent_first_name, children from public.family_list
+      order by parent_first_name asc nulls last, parent_id limit 25 offset 0`,
+    `select count(*) from public.family_list`,
+  ],
+  'families: of a coach': [
+    `select parent_id, parent_first_name, children from public.family_list where coach_ids @> array[$1]
+      order by parent_first_name asc nulls last, parent_id limit 25 offset 0`,
+    `select count(*) from public.family_list where coach_ids @> array[$1]`,
+  ],
   'audit: everything': audit('true'),
   'audit: action': audit(`action = 'LEAD_ASSIGNED'`),
   'audit: entity type': audit(`entity_type = 'lead'`),
@@ -67,6 +77,19 @@ const LISTS: Record<string, string[]> = {
   'newsletter: newest': subscribers('true'),
   'newsletter: search': subscribers(`email ilike '%reader.42%' or first_name ilike '%reader.42%'`),
 };
+
+interface PlanNode {
+  'Parent Relationship'?: string;
+  Plans?: PlanNode[];
+  [key: string]: unknown;
+}
+
+/** Each node's own text (filters, outputs, conditions), leaving out InitPlans: those run once. */
+function outsideInitPlans(node: PlanNode): string[] {
+  if (node['Parent Relationship'] === 'InitPlan') return [];
+  const { Plans: children = [], ...own } = node;
+  return [JSON.stringify(own), ...children.flatMap(outsideInitPlans)];
+}
 
 let fresh: FreshDatabase;
 let coachId: string;
@@ -107,6 +130,53 @@ describe('each staff list is planned on an index, never a sequential scan of a b
       }
     });
   }
+
+  // Row level security asks once per statement: a policy calling a function with the row's own
+  // column runs it for every row the list touches; `(select private.fn())` is an InitPlan, worked
+  // out once (docs/decisions/204). Each coach's list is explained as the coach (role
+  // `authenticated` and the request's claims, as the REST layer sets them), and no `private.`
+  // function may appear outside an InitPlan.
+  const COACH_LISTS: Record<string, string> = {
+    'the coach’s own week of sessions': `select s.id, s.starts_at, c.first_name, co.display_name
+        from public.coaching_sessions s
+        left join public.children c on c.id = s.child_id left join public.coaches co on co.id = s.coach_id
+       where s.starts_at >= now() and s.starts_at < now() + interval '7 days'
+       order by s.starts_at, s.id limit 200`,
+    'the coach’s own families': `select parent_id, parent_first_name, children from public.family_list
+       order by parent_first_name asc nulls last, parent_id limit 25`,
+    'the parents’ profiles the coach reads': `select id, first_name from public.profiles order by id limit 25`,
+  };
+  const perRowCalls = async (sql: string, arrange?: string) => {
+    const db = fresh.db;
+    await db.query('begin');
+    try {
+      if (arrange) await db.query(arrange);
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: coachUserId, role: 'authenticated', aal: 'aal2' }),
+      ]);
+      await db.query('set local role authenticated');
+      const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (verbose, format json) ${sql}`,
+      );
+      return outsideInitPlans(rows[0]['QUERY PLAN'][0].Plan).filter((text) => text.includes('private.'));
+    } finally {
+      await db.query('rollback');
+    }
+  };
+  for (const [name, sql] of Object.entries(COACH_LISTS)) {
+    it(`${name}: row level security is worked out once, never per row`, async () => {
+      expect(await perRowCalls(sql)).toEqual([]);
+    });
+  }
+
+  it('notices a policy asking per row (the check is not vacuous)', async () => {
+    const calls = await perRowCalls(
+      `select id from public.coaching_sessions where starts_at >= now() limit 20`,
+      `alter policy "The family, the assigned coach and admins read a session"
+         on public.coaching_sessions using ((select private.is_child_user(child_id)))`,
+    );
+    expect(calls).not.toEqual([]);
+  });
 
   it('notices a missing index (the check is not vacuous)', async () => {
     const db = fresh.db;
