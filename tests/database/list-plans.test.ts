@@ -51,6 +51,10 @@ const LISTS: Record<string, string[]> = {
   'leads: overdue': lead(`status = 'new' and created_at < now() - interval '1 day'`),
   'leads: search': lead(`search_text ilike '%garcia%'`),
   'leads: sorted by name': lead('true', 'name asc nulls last, id asc'),
+  'leads: sorted by name, Z to A': lead('true', 'name desc nulls last, id desc'),
+  'leads: sorted by email': lead('true', 'email desc, id desc'),
+  'leads: sorted by status': lead('true', 'status asc, id asc'),
+  'leads: sorted by source': lead('true', 'source desc, id desc'),
   'leads: a coach’s own': lead(`assignee_id = $2`),
   'sessions: week': sessions(`s.starts_at >= now() and s.starts_at < now() + interval '7 days'`),
   'sessions: week of a coach': sessions(

@@ -30,7 +30,11 @@ export function leadsQuery(client: SupabaseClient<Database>, filters: LeadFilter
   if (filters.to) query = query.lt('created_at', dayAfter(filters.to).toISOString());
   if (filters.overdue) query = query.eq('overdue', true);
   const ascending = filters.dir === 'asc';
-  return query.order(filters.sort, { ascending, nullsFirst: false }).order('id', { ascending });
+  // Leads without a name go last either way. The other sort columns are never null: their order is
+  // left as Postgres' default, the order of their indexes read either way (asking "nulls last" of
+  // a descending order would match no index, and every page would sort every matching lead).
+  const nulls = filters.sort === 'name' ? { nullsFirst: false } : {};
+  return query.order(filters.sort, { ascending, ...nulls }).order('id', { ascending });
 }
 
 /** One page of the list (1-based `page`). */
