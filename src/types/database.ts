@@ -2157,6 +2157,30 @@ export type Database = {
       };
     };
     Functions: {
+      admin_account_page: {
+        Args: {
+          search?: string;
+          role?: Database['public']['Enums']['app_role'];
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: {
+          id: string;
+          email: string;
+          first_name: string;
+          last_name: string;
+          full_name: string;
+          roles: Database['public']['Enums']['app_role'][];
+          status: string;
+          created_at: string;
+          last_login_at: string;
+          last_sign_in_at: string;
+          invited_at: string;
+          banned_until: string;
+          child_username: string;
+          total: number;
+        }[];
+      };
       admin_accounts: {
         Args: never;
         Returns: {
