@@ -3,11 +3,13 @@ import { seedScale } from '../../scripts/lib/scale-seed.ts';
 import { startFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 
 /**
- * Every list the team pages through stays on an index (issue 25; docs/decisions/196): each list's
- * query, as the screen sends it through the REST API (the view or table, its filter, its order, a
- * page, and the exact count), is planned on the scale seed (small) with sequential scans priced out
- * (enable_seqscan off). A plan that still reads one of the big tables sequentially has no index to
- * use: an index the list relies on was dropped, or a change made it unusable.
+ * Every list the team pages through stays on an index (issue 25; docs/decisions/196 and 204): each
+ * list's query, as the screen sends it through the REST API (the view or table, its filter, its
+ * order, a page, and the exact count), is planned on the scale seed (small) as the request runs it
+ * (role `authenticated` with an admin's claims, so row level security shapes the plan) with
+ * sequential scans priced out (enable_seqscan off). A plan that still reads one of the big tables
+ * sequentially has no index to use: an index the list relies on was dropped, or a change made it
+ * unusable. The coach's lists are planned as the coach, and may call no policy function per row.
  */
 
 const BIG_TABLES = [
@@ -98,6 +100,7 @@ function outsideInitPlans(node: PlanNode): string[] {
 let fresh: FreshDatabase;
 let coachId: string;
 let coachUserId: string;
+let adminUserId: string;
 
 beforeAll(async () => {
   fresh = await startFreshDatabase({ authSchema: true });
@@ -107,19 +110,41 @@ beforeAll(async () => {
   );
   coachId = rows[0].id;
   coachUserId = rows[0].user_id;
+  // An admin to read the lists as: another of the seed's coaches, given the admin role.
+  const { rows: admins } = await fresh.db.query<{ user_id: string }>(
+    `insert into public.user_roles (user_id, role)
+     select user_id, 'admin' from public.coaches order by sort_order offset 1 limit 1
+     returning user_id`,
+  );
+  adminUserId = admins[0].user_id;
 }, 180_000);
 
 afterAll(async () => {
   await fresh?.stop();
 });
 
+/**
+ * Lists whose filter row level security keeps off their index: ILIKE is not leakproof, and Postgres
+ * never evaluates a caller's non-leakproof condition ahead of the policies, so the trigram indexes
+ * serve these searches only for a role that bypasses RLS (docs/decisions/204). Held as known
+ * failures: the test turns red when they become index-served, so the entry is removed then.
+ */
+const NOT_YET_ON_AN_INDEX_UNDER_RLS = new Set(['leads: search', 'newsletter: search']);
+
 describe('each staff list is planned on an index, never a sequential scan of a big table', () => {
   for (const [name, statements] of Object.entries(LISTS)) {
-    it(name, async () => {
+    const test = NOT_YET_ON_AN_INDEX_UNDER_RLS.has(name) ? it.fails : it;
+    test(name, async () => {
       const db = fresh.db;
       await db.query('begin');
       try {
         await db.query('set local enable_seqscan = off');
+        // As the screen's request runs: role authenticated with an admin's claims (the REST layer
+        // sets both), so the plan is the one row level security leaves.
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: adminUserId, role: 'authenticated', aal: 'aal2' }),
+        ]);
+        await db.query('set local role authenticated');
         for (const sql of statements) {
           const statement = sql
             .replaceAll('$1', `'${coachId}'::uuid`)
