@@ -2546,6 +2546,10 @@ export type Database = {
         Args: never;
         Returns: { id: string; name: string; role: Database['public']['Enums']['app_role'] }[];
       };
+      lead_list_search: {
+        Args: { q: string };
+        Returns: unknown[];
+      };
       leaderboard: {
         Args: { max_rows?: number };
         Returns: { rank: number; first_name: string; total_points: number; is_mine: boolean }[];

@@ -125,11 +125,14 @@ afterAll(async () => {
 
 /**
  * Lists whose filter row level security keeps off their index: ILIKE is not leakproof, and Postgres
- * never evaluates a caller's non-leakproof condition ahead of the policies, so the trigram indexes
- * serve these searches only for a role that bypasses RLS (docs/decisions/204). Held as known
- * failures: the test turns red when they become index-served, so the entry is removed then.
+ * never evaluates a caller's non-leakproof condition ahead of the policies, so a trigram index
+ * serves a search only for a role that bypasses RLS (docs/decisions/204). The leads' search runs
+ * inside lead_list_search, a definer function (its owner bypasses RLS; the function applies the
+ * policy's rule itself): planned as that owner. The newsletter's is held as a known failure: the
+ * test turns red when it becomes index-served, so the entry is removed then.
  */
-const NOT_YET_ON_AN_INDEX_UNDER_RLS = new Set(['leads: search', 'newsletter: search']);
+const RUN_AS_DEFINER = new Set(['leads: search']);
+const NOT_YET_ON_AN_INDEX_UNDER_RLS = new Set(['newsletter: search']);
 
 describe('each staff list is planned on an index, never a sequential scan of a big table', () => {
   for (const [name, statements] of Object.entries(LISTS)) {
@@ -144,7 +147,7 @@ describe('each staff list is planned on an index, never a sequential scan of a b
         await db.query(`select set_config('request.jwt.claims', $1, true)`, [
           JSON.stringify({ sub: adminUserId, role: 'authenticated', aal: 'aal2' }),
         ]);
-        await db.query('set local role authenticated');
+        if (!RUN_AS_DEFINER.has(name)) await db.query('set local role authenticated');
         for (const sql of statements) {
           const statement = sql
             .replaceAll('$1', `'${coachId}'::uuid`)
