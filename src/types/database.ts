@@ -2570,6 +2570,10 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      newsletter_search: {
+        Args: { q: string };
+        Returns: unknown[];
+      };
       read_session_note: {
         Args: { session_id: string };
         Returns: string;

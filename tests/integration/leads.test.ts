@@ -387,7 +387,13 @@ describe('newsletter subscribers', () => {
     await anonClient().from('newsletter_subscribers').insert({ email, first_name: 'Reese', source: 'home' });
     const { data: found } = await subscribersQuery(admin, { q: 'REESE' });
     expect(found?.map((s) => s.email)).toContain(email);
+    // By a part of the address, in any letter case; the search's % and _ are letters.
+    const byEmail = await subscribersQuery(admin, { q: email.slice(0, -4).toUpperCase() }).range(0, 49);
+    expect(byEmail.count).toBe(1);
+    expect(byEmail.data?.map((s) => s.email)).toEqual([email]);
+    expect((await subscribersQuery(admin, { q: '%' })).data).toEqual([]);
     expect((await subscribersQuery(coach, {})).data).toEqual([]);
+    expect((await subscribersQuery(coach, { q: 'REESE' })).error?.code).toBe('42501');
     const id = found!.find((s) => s.email === email)!.id;
     expect((await coach.from('newsletter_subscribers').delete().eq('id', id).select()).data).toEqual([]);
     expect((await admin.from('newsletter_subscribers').delete().eq('id', id).select('id')).data).toEqual([
