@@ -15,6 +15,7 @@ import {
 } from '../src/features/pipeline/lib/lead-filters.ts';
 import { fetchLeadsPage } from '../src/features/pipeline/lib/lead-query.ts';
 import { subscribersQuery } from '../src/features/pipeline/lib/subscribers-query.ts';
+import { accountsPageQuery, type AppRole } from '../src/features/users/lib/accounts-query.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
 import { seedScale, SCALE_EMAIL_DOMAIN } from '../scripts/lib/scale-seed.ts';
 
@@ -210,30 +211,25 @@ try {
     return count ?? 0;
   };
   await measure('families: page 1', () => families(admin, 1));
-  await measure('families: page 200', () => families(admin, 200));
+  // Deep pages at full size, the same depth into the list at a smaller SCALE.
+  const deep = (page: number) => Math.max(1, Math.floor(page * scale));
+  await measure(`families: page ${deep(200)}`, () => families(admin, deep(200)));
   await measure('families: one coach', () => families(admin, 1, coachId));
   await measure('families: the coach’s own', () => families(coach, 1));
 
+  // As /admin/users asks for a page (src/features/users/api/get-accounts.ts).
   const accounts = async (search: string, role: string, page = 1) => {
-    let query = admin
-      .rpc('admin_accounts', undefined, { count: 'exact' })
-      .select(
-        'id, email, child_username, first_name, last_name, full_name, roles, status, created_at, last_login_at',
-      );
-    if (search)
-      query = query.or(
-        `full_name.ilike.*${search}*,email.ilike.*${search}*,child_username.ilike.*${search}*`,
-      );
-    if (role) query = query.contains('roles', [role]);
-    const { error, count } = await query
-      .order('created_at', { ascending: false })
-      .order('id')
-      .range((page - 1) * 25, page * 25 - 1);
+    const { data, error } = await accountsPageQuery(admin, {
+      search,
+      role: role as AppRole | '',
+      page,
+      pageSize: 25,
+    });
     if (error) throw error;
-    return count ?? 0;
+    return data?.[0]?.total ?? 0;
   };
   await measure('users: page 1', () => accounts('', ''));
-  await measure('users: page 100', () => accounts('', '', 100));
+  await measure(`users: page ${deep(100)}`, () => accounts('', '', deep(100)));
   await measure('users: search "garcia"', () => accounts('garcia', ''));
   await measure('users: coaches', () => accounts('', 'coach'));
 

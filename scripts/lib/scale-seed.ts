@@ -12,7 +12,7 @@ import type pg from 'pg';
  * the tables it fills off explicitly (constraints, foreign keys included, stay on), writes what those
  * triggers would have written (profiles and roles of new accounts, a lead per form row, the lead's
  * "created" event, analytics' derived columns), switches them back on, rebuilds what triggers keep
- * up to date (the report's rollups) and runs VACUUM (ANALYZE). Every value is a pure function of the row
+ * up to date (the report's rollups, the families' summaries) and runs VACUUM (ANALYZE). Every value is a pure function of the row
  * number (hashint8extended), so two runs at one scale give the same data.
  */
 export interface ScaleSeedOptions {
@@ -380,6 +380,14 @@ export async function seedScale(db: pg.ClientBase, options: ScaleSeedOptions): P
       const started = performance.now();
       await db.query('select private.rebuild_landing_rollups()');
       options.onStep?.('rebuild the landing report rollups', performance.now() - started);
+    }
+    const { rows: families } = await db.query<{ found: boolean }>(
+      `select to_regprocedure('private.rebuild_family_summaries()') is not null as found`,
+    );
+    if (families[0].found) {
+      const started = performance.now();
+      await db.query('select private.rebuild_family_summaries()');
+      options.onStep?.('rebuild the family summaries', performance.now() - started);
     }
     await db.query('commit');
   } catch (error) {

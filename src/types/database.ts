@@ -724,6 +724,30 @@ export type Database = {
           },
         ];
       };
+      family_summaries: {
+        Row: {
+          children: Json;
+          coach_ids: string[];
+          parent_first_name: string | null;
+          parent_id: string;
+          since: string;
+        };
+        Insert: {
+          children?: Json;
+          coach_ids?: string[];
+          parent_first_name?: string | null;
+          parent_id: string;
+          since: string;
+        };
+        Update: {
+          children?: Json;
+          coach_ids?: string[];
+          parent_first_name?: string | null;
+          parent_id?: string;
+          since?: string;
+        };
+        Relationships: [];
+      };
       feature_flags: {
         Row: { description: string | null; enabled: boolean; key: string; updated_at: string };
         Insert: { description?: string | null; enabled?: boolean; key: string; updated_at?: string };
@@ -1971,6 +1995,20 @@ export type Database = {
           parent_id: string | null;
           since: string | null;
         };
+        Insert: {
+          children?: Json | null;
+          coach_ids?: string[] | null;
+          parent_first_name?: string | null;
+          parent_id?: string | null;
+          since?: string | null;
+        };
+        Update: {
+          children?: Json | null;
+          coach_ids?: string[] | null;
+          parent_first_name?: string | null;
+          parent_id?: string | null;
+          since?: string | null;
+        };
         Relationships: [];
       };
       lead_intro_calls: {
@@ -2119,6 +2157,30 @@ export type Database = {
       };
     };
     Functions: {
+      admin_account_page: {
+        Args: {
+          search?: string;
+          role?: Database['public']['Enums']['app_role'];
+          page_size?: number;
+          page_offset?: number;
+        };
+        Returns: {
+          id: string;
+          email: string;
+          first_name: string;
+          last_name: string;
+          full_name: string;
+          roles: Database['public']['Enums']['app_role'][];
+          status: string;
+          created_at: string;
+          last_login_at: string;
+          last_sign_in_at: string;
+          invited_at: string;
+          banned_until: string;
+          child_username: string;
+          total: number;
+        }[];
+      };
       admin_accounts: {
         Args: never;
         Returns: {
@@ -2484,6 +2546,10 @@ export type Database = {
         Args: never;
         Returns: { id: string; name: string; role: Database['public']['Enums']['app_role'] }[];
       };
+      lead_list_search: {
+        Args: { q: string };
+        Returns: unknown[];
+      };
       leaderboard: {
         Args: { max_rows?: number };
         Returns: { rank: number; first_name: string; total_points: number; is_mine: boolean }[];
@@ -2503,6 +2569,10 @@ export type Database = {
       my_recommended_plan: {
         Args: never;
         Returns: string;
+      };
+      newsletter_search: {
+        Args: { q: string };
+        Returns: unknown[];
       };
       read_session_note: {
         Args: { session_id: string };

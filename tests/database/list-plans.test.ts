@@ -3,11 +3,13 @@ import { seedScale } from '../../scripts/lib/scale-seed.ts';
 import { startFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 
 /**
- * Every list the team pages through stays on an index (issue 25; docs/decisions/196): each list's
- * query, as the screen sends it through the REST API (the view or table, its filter, its order, a
- * page, and the exact count), is planned on the scale seed (small) with sequential scans priced out
- * (enable_seqscan off). A plan that still reads one of the big tables sequentially has no index to
- * use: an index the list relies on was dropped, or a change made it unusable.
+ * Every list the team pages through stays on an index (issue 25; docs/decisions/196 and 204): each
+ * list's query, as the screen sends it through the REST API (the view or table, its filter, its
+ * order, a page, and the exact count), is planned on the scale seed (small) as the request runs it
+ * (role `authenticated` with an admin's claims, so row level security shapes the plan) with
+ * sequential scans priced out (enable_seqscan off). A plan that still reads one of the big tables
+ * sequentially has no index to use: an index the list relies on was dropped, or a change made it
+ * unusable. The coach's lists are planned as the coach, and may call no policy function per row.
  */
 
 const BIG_TABLES = [
@@ -18,6 +20,7 @@ const BIG_TABLES = [
   'newsletter_subscribers',
   'web_analytics',
   'children',
+  'family_summaries',
 ];
 
 const lead = (where: string, order = 'created_at desc, id desc') => [
@@ -50,6 +53,10 @@ const LISTS: Record<string, string[]> = {
   'leads: overdue': lead(`status = 'new' and created_at < now() - interval '1 day'`),
   'leads: search': lead(`search_text ilike '%garcia%'`),
   'leads: sorted by name': lead('true', 'name asc nulls last, id asc'),
+  'leads: sorted by name, Z to A': lead('true', 'name desc nulls last, id desc'),
+  'leads: sorted by email': lead('true', 'email desc, id desc'),
+  'leads: sorted by status': lead('true', 'status asc, id asc'),
+  'leads: sorted by source': lead('true', 'source desc, id desc'),
   'leads: a coach’s own': lead(`assignee_id = $2`),
   'sessions: week': sessions(`s.starts_at >= now() and s.starts_at < now() + interval '7 days'`),
   'sessions: week of a coach': sessions(
@@ -57,7 +64,16 @@ const LISTS: Record<string, string[]> = {
   ),
   'sessions: list by status': sessions(`s.status = 'completed'`),
   'sessions: list of a coach': sessions(`s.coach_id = $1 and s.status <> 'cancelled'`),
-  'families: of a coach': [`select c.parent_id from public.children c where c.coach_id = $1`],
+  'families: page': [
+    `select parent_id, parent_first_name, children from public.family_list
+      order by parent_first_name asc nulls last, parent_id limit 25 offset 0`,
+    `select count(*) from public.family_list`,
+  ],
+  'families: of a coach': [
+    `select parent_id, parent_first_name, children from public.family_list where coach_ids @> array[$1]
+      order by parent_first_name asc nulls last, parent_id limit 25 offset 0`,
+    `select count(*) from public.family_list where coach_ids @> array[$1]`,
+  ],
   'audit: everything': audit('true'),
   'audit: action': audit(`action = 'LEAD_ASSIGNED'`),
   'audit: entity type': audit(`entity_type = 'lead'`),
@@ -68,9 +84,23 @@ const LISTS: Record<string, string[]> = {
   'newsletter: search': subscribers(`email ilike '%reader.42%' or first_name ilike '%reader.42%'`),
 };
 
+interface PlanNode {
+  'Parent Relationship'?: string;
+  Plans?: PlanNode[];
+  [key: string]: unknown;
+}
+
+/** Each node's own text (filters, outputs, conditions), leaving out InitPlans: those run once. */
+function outsideInitPlans(node: PlanNode): string[] {
+  if (node['Parent Relationship'] === 'InitPlan') return [];
+  const { Plans: children = [], ...own } = node;
+  return [JSON.stringify(own), ...children.flatMap(outsideInitPlans)];
+}
+
 let fresh: FreshDatabase;
 let coachId: string;
 let coachUserId: string;
+let adminUserId: string;
 
 beforeAll(async () => {
   fresh = await startFreshDatabase({ authSchema: true });
@@ -80,11 +110,27 @@ beforeAll(async () => {
   );
   coachId = rows[0].id;
   coachUserId = rows[0].user_id;
+  // An admin to read the lists as: another of the seed's coaches, given the admin role.
+  const { rows: admins } = await fresh.db.query<{ user_id: string }>(
+    `insert into public.user_roles (user_id, role)
+     select user_id, 'admin' from public.coaches order by sort_order offset 1 limit 1
+     returning user_id`,
+  );
+  adminUserId = admins[0].user_id;
 }, 180_000);
 
 afterAll(async () => {
   await fresh?.stop();
 });
+
+/**
+ * The searches: ILIKE is not leakproof, and Postgres never evaluates a caller's non-leakproof
+ * condition ahead of the policies, so a trigram index serves a search only for a role that
+ * bypasses RLS (docs/decisions/204). The screens search through definer functions
+ * (lead_list_search, newsletter_search: their owner bypasses RLS, and each applies the table's rule
+ * itself), so these are planned as that owner.
+ */
+const RUN_AS_DEFINER = new Set(['leads: search', 'newsletter: search']);
 
 describe('each staff list is planned on an index, never a sequential scan of a big table', () => {
   for (const [name, statements] of Object.entries(LISTS)) {
@@ -93,6 +139,12 @@ describe('each staff list is planned on an index, never a sequential scan of a b
       await db.query('begin');
       try {
         await db.query('set local enable_seqscan = off');
+        // As the screen's request runs: role authenticated with an admin's claims (the REST layer
+        // sets both), so the plan is the one row level security leaves.
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ sub: adminUserId, role: 'authenticated', aal: 'aal2' }),
+        ]);
+        if (!RUN_AS_DEFINER.has(name)) await db.query('set local role authenticated');
         for (const sql of statements) {
           const statement = sql
             .replaceAll('$1', `'${coachId}'::uuid`)
@@ -107,6 +159,53 @@ describe('each staff list is planned on an index, never a sequential scan of a b
       }
     });
   }
+
+  // Row level security asks once per statement: a policy calling a function with the row's own
+  // column runs it for every row the list touches; `(select private.fn())` is an InitPlan, worked
+  // out once (docs/decisions/204). Each coach's list is explained as the coach (role
+  // `authenticated` and the request's claims, as the REST layer sets them), and no `private.`
+  // function may appear outside an InitPlan.
+  const COACH_LISTS: Record<string, string> = {
+    'the coach’s own week of sessions': `select s.id, s.starts_at, c.first_name, co.display_name
+        from public.coaching_sessions s
+        left join public.children c on c.id = s.child_id left join public.coaches co on co.id = s.coach_id
+       where s.starts_at >= now() and s.starts_at < now() + interval '7 days'
+       order by s.starts_at, s.id limit 200`,
+    'the coach’s own families': `select parent_id, parent_first_name, children from public.family_list
+       order by parent_first_name asc nulls last, parent_id limit 25`,
+    'the parents’ profiles the coach reads': `select id, first_name from public.profiles order by id limit 25`,
+  };
+  const perRowCalls = async (sql: string, arrange?: string) => {
+    const db = fresh.db;
+    await db.query('begin');
+    try {
+      if (arrange) await db.query(arrange);
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: coachUserId, role: 'authenticated', aal: 'aal2' }),
+      ]);
+      await db.query('set local role authenticated');
+      const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (verbose, format json) ${sql}`,
+      );
+      return outsideInitPlans(rows[0]['QUERY PLAN'][0].Plan).filter((text) => text.includes('private.'));
+    } finally {
+      await db.query('rollback');
+    }
+  };
+  for (const [name, sql] of Object.entries(COACH_LISTS)) {
+    it(`${name}: row level security is worked out once, never per row`, async () => {
+      expect(await perRowCalls(sql)).toEqual([]);
+    });
+  }
+
+  it('notices a policy asking per row (the check is not vacuous)', async () => {
+    const calls = await perRowCalls(
+      `select id from public.coaching_sessions where starts_at >= now() limit 20`,
+      `alter policy "The family, the assigned coach and admins read a session"
+         on public.coaching_sessions using ((select private.is_child_user(child_id)))`,
+    );
+    expect(calls).not.toEqual([]);
+  });
 
   it('notices a missing index (the check is not vacuous)', async () => {
     const db = fresh.db;

@@ -311,6 +311,12 @@ const NEEDS_NO_CHECK: Record<string, string> = {
   'private.can_work_lead':
     'a yes/no predicate for RLS policies; the restrictive policy on leads holds the check',
   'private.coaches_family_of': 'a yes/no predicate for RLS policies; the restrictive policies hold the check',
+  'private.coached_child_ids':
+    'a set for RLS policies, worked out once a statement; the restrictive policies hold the check',
+  'private.coached_family_ids':
+    'a set for RLS policies, worked out once a statement; the restrictive policies hold the check',
+  'private.current_child_id':
+    "the caller's own child login, for RLS policies; the restrictive policies hold the check",
   'private.has_enrolled_child': "the caller's own family: a yes/no predicate for RLS policies",
   'private.is_child_user': 'a yes/no predicate for RLS policies; the restrictive policies hold the check',
   'private.is_coach_of_child': 'a yes/no predicate for RLS policies; the restrictive policies hold the check',
@@ -330,6 +336,8 @@ const NEEDS_NO_CHECK: Record<string, string> = {
     'an email per row of audit_log_entries (security_invoker over audit_logs, guarded): no row at aal1',
   'private.audit_entity_name':
     'a name per row of audit_log_entries (security_invoker over audit_logs, guarded): no row at aal1',
+  'private.audit_names':
+    'the names of the ids in a row of audit_log_entries (security_invoker over audit_logs, guarded): no row at aal1',
   'private.audit_name_of':
     'the names of the ids in a row of audit_log_entries (security_invoker over audit_logs, guarded): no row at aal1',
   'private.cancel_family_session': "a parent cancels their own family's session (parent_id = the caller)",

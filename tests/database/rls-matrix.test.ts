@@ -368,6 +368,7 @@ describe.each(cases)('$table', (c) => {
  */
 const matrixElsewhere: Record<string, string> = {
   leads: 'leads.test.ts',
+  family_summaries: 'families.test.ts',
   lead_events: 'leads.test.ts',
   session_notes: 'sessions.test.ts',
   session_series: 'sessions.test.ts',

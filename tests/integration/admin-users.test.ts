@@ -321,4 +321,32 @@ describe('roles and the account list', () => {
     const refused = await people[0].client.rpc('admin_accounts');
     expect(refused.error?.code).toBe('42501');
   });
+
+  it('the screen’s page (admin_account_page): search, role, newest first, a page and the exact count in one call', async () => {
+    const tag = `zp${Date.now().toString(36)}`;
+    const people = [];
+    for (const n of [1, 2, 3])
+      people.push(await signedInClient({ firstName: `${tag}${n}`, lastName: 'Pager' }));
+    await admin.client.from('user_roles').insert({ user_id: people[2].userId, role: 'coach' });
+    const page = (args: { search?: string; role?: 'coach'; page_size: number; page_offset: number }) =>
+      admin.client.rpc('admin_account_page', args).select('full_name, roles, total');
+
+    const first = await page({ search: ` ${tag.toUpperCase()} `, page_size: 2, page_offset: 0 });
+    expect(first.error).toBeNull();
+    expect(first.data).toEqual([
+      { full_name: `${tag}3 Pager`, roles: ['coach', 'parent'], total: 3 },
+      { full_name: `${tag}2 Pager`, roles: ['parent'], total: 3 },
+    ]);
+    const second = await page({ search: tag, page_size: 2, page_offset: 2 });
+    expect(second.data).toEqual([{ full_name: `${tag}1 Pager`, roles: ['parent'], total: 3 }]);
+    const coaches = await page({ search: tag, role: 'coach', page_size: 25, page_offset: 0 });
+    expect(coaches.data).toEqual([{ full_name: `${tag}3 Pager`, roles: ['coach', 'parent'], total: 1 }]);
+    // The search's % and _ are letters, not wildcards.
+    expect((await page({ search: `${tag}%`, page_size: 25, page_offset: 0 })).data).toEqual([]);
+
+    const bad = await page({ page_size: 0, page_offset: 0 });
+    expect(bad.error?.code).toBe('22023');
+    const refused = await people[0].client.rpc('admin_account_page', { page_size: 25, page_offset: 0 });
+    expect(refused.error?.code).toBe('42501');
+  });
 });

@@ -38,7 +38,8 @@ describe('family_list over REST', () => {
           {
             id: practice.parent.childId,
             first_name: 'Mia',
-            age: '9',
+            birth_year: null,
+            age_band: '9',
             focus_areas: ['emotions', 'focus'],
             coach_id: practice.coach.coachId,
             coach_name: 'Jordan Tester',

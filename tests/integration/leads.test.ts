@@ -175,6 +175,18 @@ describe('the list: search, filters, sort and pages on the server', () => {
     expect((await fetchAllLeads(admin, filters({ q: '%' }))).length).toBe(0);
   });
 
+  it('a coach’s search finds only the leads assigned to them; a parent’s search is refused', async () => {
+    const fit = fitCall();
+    await anonClient().from('waitlist').insert(fit);
+    const id = await leadIdFor(fit.email);
+    expect(await fetchAllLeads(coach, filters({ q: fit.email }))).toEqual([]);
+    expect((await admin.from('leads').update({ assignee_id: COACH_ID }).eq('id', id)).error).toBeNull();
+    expect((await fetchAllLeads(coach, filters({ q: fit.email }))).map((l) => l.id)).toEqual([id]);
+    const parent = await signedInClient();
+    const refused = await parent.client.rpc('lead_list_search', { q: fit.email });
+    expect(refused.error?.code).toBe('42501');
+  });
+
   it('the export walks every page of the filter', async () => {
     const everything = await fetchAllLeads(admin, filters(), 7);
     const { count } = await fetchLeadsPage(admin, filters(), 1);
@@ -375,7 +387,13 @@ describe('newsletter subscribers', () => {
     await anonClient().from('newsletter_subscribers').insert({ email, first_name: 'Reese', source: 'home' });
     const { data: found } = await subscribersQuery(admin, { q: 'REESE' });
     expect(found?.map((s) => s.email)).toContain(email);
+    // By a part of the address, in any letter case; the search's % and _ are letters.
+    const byEmail = await subscribersQuery(admin, { q: email.slice(0, -4).toUpperCase() }).range(0, 49);
+    expect(byEmail.count).toBe(1);
+    expect(byEmail.data?.map((s) => s.email)).toEqual([email]);
+    expect((await subscribersQuery(admin, { q: '%' })).data).toEqual([]);
     expect((await subscribersQuery(coach, {})).data).toEqual([]);
+    expect((await subscribersQuery(coach, { q: 'REESE' })).error?.code).toBe('42501');
     const id = found!.find((s) => s.email === email)!.id;
     expect((await coach.from('newsletter_subscribers').delete().eq('id', id).select()).data).toEqual([]);
     expect((await admin.from('newsletter_subscribers').delete().eq('id', id).select('id')).data).toEqual([

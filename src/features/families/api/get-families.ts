@@ -26,13 +26,27 @@ export interface FamilyFilters {
   page: number;
 }
 
-interface ChildJson {
+/** A child as `family_list` keeps it (the age is worked out when shown: it changes with the year). */
+export interface ChildJson {
   id: string;
   first_name: string;
-  age: string | null;
+  birth_year: number | null;
+  age_band: string | null;
   focus_areas: string[] | null;
   coach_id: string | null;
   coach_name: string | null;
+}
+
+/** The child as the screens show it: the age from the birth year this year, else the age given. */
+export function familyChildFrom(c: ChildJson, now = new Date()): FamilyChild {
+  return {
+    id: c.id,
+    firstName: c.first_name,
+    age: c.birth_year != null ? String(now.getFullYear() - c.birth_year) : c.age_band,
+    focusAreas: c.focus_areas ?? [],
+    coachId: c.coach_id,
+    coachName: c.coach_name,
+  };
 }
 
 export const familyKeys = {
@@ -62,14 +76,7 @@ export async function getFamilies(filters: FamilyFilters): Promise<{ rows: Famil
     rows: (data ?? []).map((row) => ({
       parentId: row.parent_id ?? '',
       parentFirstName: row.parent_first_name,
-      children: ((row.children ?? []) as unknown as ChildJson[]).map((c) => ({
-        id: c.id,
-        firstName: c.first_name,
-        age: c.age,
-        focusAreas: c.focus_areas ?? [],
-        coachId: c.coach_id,
-        coachName: c.coach_name,
-      })),
+      children: ((row.children ?? []) as unknown as ChildJson[]).map((c) => familyChildFrom(c)),
     })),
   };
 }

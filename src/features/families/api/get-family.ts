@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { familyKeys, type FamilyChild } from './get-families';
+import { familyChildFrom, familyKeys, type ChildJson, type FamilyChild } from './get-families';
 
 export interface FamilySession {
   id: string;
@@ -28,15 +28,6 @@ export interface FamilyDetail {
   consents: FamilyConsent[];
 }
 
-interface ChildJson {
-  id: string;
-  first_name: string;
-  age: string | null;
-  focus_areas: string[] | null;
-  coach_id: string | null;
-  coach_name: string | null;
-}
-
 /**
  * A family by the parent's id, or null when the caller may not see it (a coach sees the families
  * of the children assigned to them; row level security decides, as for the list).
@@ -50,14 +41,7 @@ export async function getFamily(parentId: string): Promise<FamilyDetail | null> 
     .maybeSingle();
   if (family.error) throw family.error;
   if (!family.data) return null;
-  const children = ((family.data.children ?? []) as unknown as ChildJson[]).map((c) => ({
-    id: c.id,
-    firstName: c.first_name,
-    age: c.age,
-    focusAreas: c.focus_areas ?? [],
-    coachId: c.coach_id,
-    coachName: c.coach_name,
-  }));
+  const children = ((family.data.children ?? []) as unknown as ChildJson[]).map((c) => familyChildFrom(c));
   const childIds = children.map((c) => c.id);
   const [sessions, consents] = await Promise.all([
     supabase

@@ -14,14 +14,23 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const leadListQuery = (client: SupabaseClient<Database>) =>
+  client.from('lead_list').select(LEAD_COLUMNS, { count: 'exact' });
+
 /**
  * The list's query for these filters and sort, counted exactly; the caller adds `.range()` for a
  * page (the screen) or walks every page (the CSV export). Row level security narrows it further:
  * a coach gets only the leads assigned to them.
  */
 export function leadsQuery(client: SupabaseClient<Database>, filters: LeadFilters) {
-  let query = client.from('lead_list').select(LEAD_COLUMNS, { count: 'exact' });
-  if (filters.q) query = query.ilike('search_text', `%${escapeLike(filters.q.toLowerCase())}%`);
+  // A search goes through lead_list_search: under row level security an ILIKE filter on the view
+  // cannot use the trigram index, the function can (docs/decisions/204). Same rows and columns as
+  // lead_list, so its builder is typed as the view's (its own type is a call's).
+  let query = filters.q
+    ? (client
+        .rpc('lead_list_search', { q: filters.q }, { count: 'exact' })
+        .select(LEAD_COLUMNS) as unknown as ReturnType<typeof leadListQuery>)
+    : leadListQuery(client);
   if (filters.status) query = query.eq('status', filters.status);
   if (filters.source) query = query.eq('source', filters.source);
   if (filters.variant) query = query.eq('landing_variant', filters.variant);
@@ -30,7 +39,11 @@ export function leadsQuery(client: SupabaseClient<Database>, filters: LeadFilter
   if (filters.to) query = query.lt('created_at', dayAfter(filters.to).toISOString());
   if (filters.overdue) query = query.eq('overdue', true);
   const ascending = filters.dir === 'asc';
-  return query.order(filters.sort, { ascending, nullsFirst: false }).order('id', { ascending });
+  // Leads without a name go last either way. The other sort columns are never null: their order is
+  // left as Postgres' default, the order of their indexes read either way (asking "nulls last" of
+  // a descending order would match no index, and every page would sort every matching lead).
+  const nulls = filters.sort === 'name' ? { nullsFirst: false } : {};
+  return query.order(filters.sort, { ascending, ...nulls }).order('id', { ascending });
 }
 
 /** One page of the list (1-based `page`). */

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import type { Database } from '@/types/database';
+import { accountsPageQuery, type AccountsParams, type AppRole } from '../lib/accounts-query';
 
-export type AppRole = Database['public']['Enums']['app_role'];
+export type { AccountsParams, AppRole };
 export const APP_ROLES: AppRole[] = ['admin', 'coach', 'parent', 'child'];
 
 /**
@@ -32,49 +32,17 @@ export interface Account {
   lastLoginAt: string | null;
 }
 
-export interface AccountsParams {
-  search: string;
-  role: AppRole | '';
-  page: number;
-  pageSize: number;
-}
-
 export interface AccountsPage {
   accounts: Account[];
   total: number;
 }
 
-/** PostgREST's `or` filter takes commas and parentheses as syntax: keep them out of the term. */
-export function searchPattern(search: string): string | null {
-  const term = search
-    .trim()
-    .replace(/[,()*\\%_"]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return term ? `*${term}*` : null;
-}
-
-/** One page of accounts, newest first, filtered on the server (name or email, role). */
-export async function getAccounts({ search, role, page, pageSize }: AccountsParams): Promise<AccountsPage> {
-  const supabase = await getSupabase();
-  let query = supabase
-    .rpc('admin_accounts', undefined, { count: 'exact' })
-    .select(
-      'id, email, child_username, first_name, last_name, full_name, roles, status, created_at, last_login_at',
-    );
-  const pattern = searchPattern(search);
-  if (pattern) {
-    query = query.or(`full_name.ilike.${pattern},email.ilike.${pattern},child_username.ilike.${pattern}`);
-  }
-  if (role) query = query.contains('roles', [role]);
-  const from = (page - 1) * pageSize;
-  const { data, error, count } = await query
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(from, from + pageSize - 1);
+/** One page of accounts as /admin/users shows it (see accountsPageQuery). */
+export async function getAccounts(params: AccountsParams): Promise<AccountsPage> {
+  const { data, error } = await accountsPageQuery(await getSupabase(), params);
   if (error) throw error;
   return {
-    total: count ?? 0,
+    total: data?.[0]?.total ?? 0,
     accounts: (data ?? []).map((row) => ({
       id: row.id,
       email: row.email,
