@@ -46,7 +46,7 @@ const screens: { path: string; role: Role; data: DataShown }[] = [
   { path: '/admin/waitlist', role: 'admin', data: { selector: 'main table tbody tr' } },
   { path: '/admin/sessions', role: 'coach', data: { text: 'Mia' } },
   { path: '/admin/report', role: 'admin', data: { selector: 'main table tbody tr' } },
-  { path: '/app', role: 'parent', data: { text: 'Mia' } },
+  { path: '/app', role: 'parent', data: { text: 'Next session' } },
   { path: '/app/billing', role: 'parent', data: { selector: '#invoices-heading' } },
   { path: '/child', role: 'child', data: { text: '\\d:\\d\\d' } },
 ];
