@@ -39,6 +39,7 @@ interface ServerEntry {
     meta?: { title: string; description: string; image?: string };
   }>;
   renderShell: () => string;
+  areaScreens: AreaScreen[];
   fullTitle: (title: string) => string;
 }
 
@@ -113,6 +114,7 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
       withAreaPreloads(
         template.replace('<div id="root"></div>', `<div id="root">${server.renderShell()}</div>`),
         manifest,
+        server.areaScreens,
       ),
     );
     fs.writeFileSync(
@@ -154,6 +156,7 @@ export function deferAppScripts(html: string): string {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -183,14 +186,28 @@ export function routeModuleFiles(
   return files;
 }
 
+/** A signed-in screen's path (`:name` one segment) and the source modules it renders with. */
+export interface AreaScreen {
+  path: string;
+  sources: string[];
+}
+
 /**
- * The app shell (200.html) opened at a signed-in area's path starts, beside the entry, what the
- * entry would only ask for once it has run: the areas' route table, supabase-js and TanStack Query
- * (with the files they import), as module preloads added by a small inline script that reads the
- * path (decision 200). The shell's other paths (login, quiz) get no preload, and the prerendered
- * landing pages are not the shell: their first load is unchanged.
+ * The app shell (200.html) opened at a signed-in area's path starts at once, as module preloads,
+ * every file the screen's first render needs, instead of letting the browser find them one level
+ * at a time (each chunk's imports are only seen once it has arrived, a round trip each on a phone):
+ * first the entry and what it imports, then the areas' route table, supabase-js and TanStack Query
+ * (what the screen's data request waits for), then the screen's own files (its layouts, its module
+ * and the modules it loads on its first render, with what they import) (decisions 200, 205). A small inline script reads the path and adds
+ * the links; an area path with no screen of its own gets the common part. The shell's other paths
+ * (login, quiz) get no preload, and the prerendered landing pages are not the shell: their first
+ * load is unchanged.
  */
-export function withAreaPreloads(html: string, manifest: Record<string, ManifestChunk>): string {
+export function withAreaPreloads(
+  html: string,
+  manifest: Record<string, ManifestChunk>,
+  screens: AreaScreen[] = [],
+): string {
   const graph = (key: string, seen: Set<string>) => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -204,19 +221,43 @@ export function withAreaPreloads(html: string, manifest: Record<string, Manifest
     'src/lib/query-client.ts',
     Object.keys(manifest).find((key) => /@supabase\/supabase-js\/dist\/index\.mjs$/.test(key)),
   ];
-  const needed = new Set<string>();
+  const common = new Set<string>(loaded);
   for (const start of starts) {
     if (!start || !manifest[start])
       throw new Error(`${start ?? 'supabase-js'} is not in the build's manifest`);
-    for (const key of graph(start, new Set())) if (!loaded.has(key)) needed.add(key);
+    graph(start, common);
   }
-  const files = [...needed].map((key) => `/${manifest[key].file}`);
+  const files: string[] = [];
+  const indexOf = (key: string) => {
+    const file = `/${manifest[key].file}`;
+    const at = files.indexOf(file);
+    return at >= 0 ? at : files.push(file) - 1;
+  };
+  // The entry's own files first (its script tag is at the end of the body), then what the screen's
+  // data waits for (the route table, supabase-js, TanStack Query), then the screen's own files.
+  const commonIndexes = [...common].map(indexOf);
+  const table = screens.map(({ path: pattern, sources }) => {
+    const own = new Set<string>();
+    for (const source of sources) {
+      if (!manifest[source]) throw new Error(`${source} is not in the build's manifest`);
+      graph(source, own);
+    }
+    // What the screen's module loads as it first renders (e.g. the parent dashboard's gate).
+    const screen = manifest[sources[sources.length - 1]];
+    for (const lazy of screen.dynamicImports ?? []) graph(lazy, own);
+    const pathRegex = `^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`;
+    return [pathRegex, [...own].filter((key) => !common.has(key)).map(indexOf)] as const;
+  });
   const prefixes = AREA_PREFIXES.map((prefix) => prefix.slice(1)).join('|');
   const script = [
-    '(function(){',
-    `if(!/^\\/(${prefixes})(\\/|$)/.test(location.pathname))return;`,
-    `${JSON.stringify(files)}.forEach(function(f){`,
-    'var l=document.createElement("link");l.rel="modulepreload";l.href=f;document.head.appendChild(l);});',
+    '(function(){var p=location.pathname;',
+    `if(!/^\\/(${prefixes})(\\/|$)/.test(p))return;`,
+    `var f=${JSON.stringify(files)},c=${JSON.stringify(commonIndexes)},s=${JSON.stringify(table)},o=[];`,
+    'for(var i=0;i<s.length;i++)if(new RegExp(s[i][0]).test(p)){o=s[i][1];break}',
+    // In a task of its own, after the parser has asked for the entry: on a phone's few connections
+    // the entry, the largest file, goes first instead of queueing behind these.
+    'setTimeout(function(){c.concat(o).forEach(function(n){',
+    'var l=document.createElement("link");l.rel="modulepreload";l.href=f[n];document.head.appendChild(l);})});',
     '})();',
   ].join('');
   return html.replace('</head>', `  <script>${script}</script>\n  </head>`);

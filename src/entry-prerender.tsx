@@ -4,6 +4,7 @@ import { AppProvider } from './app/provider';
 import { LoadingScreen } from './app/loading-screen';
 import { AppRoutes, preloadPath } from './app/router';
 import * as manifest from './app/routes.manifest';
+import { areaScreenSources } from './app/routes.manifest.areas';
 import { createMemoryHistory } from './lib/history';
 import { NavigationProvider } from './lib/navigation';
 import { collectPageMeta, fullTitle, type PageMeta } from './lib/use-page-meta';
@@ -20,6 +21,9 @@ export { fullTitle };
 export const prerenderedPaths: string[] = manifest.prerenderedPaths();
 export const clientRoutePatterns: string[] = manifest.clientRoutePatterns();
 export const pageSources: [path: string, source: string][] = manifest.pageSources();
+
+/** Each signed-in screen's path and its source modules: the app shell preloads them there. */
+export const areaScreens: { path: string; sources: string[] }[] = areaScreenSources();
 
 export interface RenderedPage {
   html: string;

@@ -159,3 +159,17 @@ export const areaRoutes: RouteEntry[] = [
   },
   { path: paths.childSession.pattern, area: 'child', module: 'child/session', layout: 'child' },
 ];
+
+/**
+ * Each signed-in screen's path and the source modules it renders with: its layouts, outermost
+ * first, then its own module (a redirect's target's). The build writes them into the app shell,
+ * which preloads them at that path (scripts/prerender.ts, decision 205). Build-time only.
+ */
+export const areaScreenSources = (): { path: string; sources: string[] }[] =>
+  areaRoutes.flatMap((route) => {
+    const target = route.redirect ? areaRoutes.find((other) => other.path === route.redirect) : route;
+    if (!target?.module) return [];
+    const chain: string[] = [];
+    for (let name = target.layout; name; name = layouts[name].parent) chain.unshift(layouts[name].module);
+    return [{ path: route.path, sources: [...chain, target.module].map((m) => `src/app/routes/${m}.tsx`) }];
+  });

@@ -97,32 +97,97 @@ describe('the app shell at a signed-in area (withAreaPreloads)', () => {
     '_shared.js': { file: 'assets/shared-s.js' },
     'src/lib/query-client.ts': { file: 'assets/query-client-q.js' },
     'node_modules/@supabase/supabase-js/dist/index.mjs': { file: 'assets/dist-d.js' },
+    'src/app/routes/app/layout.tsx': { file: 'assets/layout-l.js', imports: ['_core.js', '_frame.js'] },
+    '_frame.js': { file: 'assets/frame-f.js', imports: ['_shared.js'] },
+    'src/app/routes/app/billing.tsx': { file: 'assets/billing-b.js', imports: ['_frame.js', '_table.js'] },
+    '_table.js': { file: 'assets/table-t.js' },
+    'src/app/routes/app/session.tsx': {
+      file: 'assets/session-x.js',
+      imports: ['_frame.js'],
+      dynamicImports: ['src/features/room.tsx'],
+    },
+    'src/features/room.tsx': { file: 'assets/room-r.js', imports: ['_table.js'] },
   };
+  const screens = [
+    { path: '/app/billing', sources: ['src/app/routes/app/layout.tsx', 'src/app/routes/app/billing.tsx'] },
+    {
+      path: '/app/sessions/:id',
+      sources: ['src/app/routes/app/layout.tsx', 'src/app/routes/app/session.tsx'],
+    },
+  ];
   const shellScript = () => {
-    const html = withAreaPreloads('<html><head></head><body></body></html>', manifest);
+    const html = withAreaPreloads('<html><head></head><body></body></html>', manifest, screens);
     return /<script>(.*)<\/script>/.exec(html)![1];
   };
+  const common = [
+    // The entry and what it imports (its script tag is at the end of the body).
+    '/assets/index-e.js',
+    '/assets/core-c.js',
+    // What the screen's data waits for: the route table, TanStack Query, supabase-js.
+    '/assets/area-routes-a.js',
+    '/assets/shared-s.js',
+    '/assets/query-client-q.js',
+    '/assets/dist-d.js',
+  ];
   beforeEach(() => {
     document.head.innerHTML = '';
+    vi.useFakeTimers();
   });
-  afterEach(() => window.history.replaceState(null, '', '/'));
-
-  it("preloads the areas' route table, supabase-js and TanStack Query beside the entry, not what the entry loads", () => {
-    window.history.replaceState(null, '', '/app/billing');
+  afterEach(() => {
+    vi.useRealTimers();
+    window.history.replaceState(null, '', '/');
+  });
+  const run = () => {
     new Function(shellScript())();
+    // The links go in a task of their own, once the parser has asked for the entry.
+    expect(preloads()).toEqual([]);
+    vi.runAllTimers();
+  };
+
+  it("preloads the entry, the areas' route table, supabase-js, TanStack Query and the screen's own files, each once", () => {
+    window.history.replaceState(null, '', '/app/billing');
+    run();
     expect(preloads()).toEqual([
-      '/assets/area-routes-a.js',
-      '/assets/shared-s.js',
-      '/assets/query-client-q.js',
-      '/assets/dist-d.js',
+      ...common,
+      '/assets/layout-l.js',
+      '/assets/frame-f.js',
+      '/assets/billing-b.js',
+      '/assets/table-t.js',
     ]);
+  });
+
+  it('matches a screen with parameters, and preloads what its module loads as it first renders', () => {
+    window.history.replaceState(null, '', '/app/sessions/42');
+    run();
+    expect(preloads()).toEqual([
+      ...common,
+      '/assets/layout-l.js',
+      '/assets/frame-f.js',
+      '/assets/session-x.js',
+      '/assets/room-r.js',
+      '/assets/table-t.js',
+    ]);
+  });
+
+  it('preloads the common part at an area path with no screen of its own', () => {
+    window.history.replaceState(null, '', '/app/no-such-screen');
+    run();
+    expect(preloads()).toEqual(common);
   });
 
   it("preloads nothing at the shell's other paths (login, the quiz)", () => {
     for (const path of ['/login', '/quiz', '/application']) {
       window.history.replaceState(null, '', path);
-      new Function(shellScript())();
+      run();
     }
     expect(preloads()).toEqual([]);
+  });
+
+  it('refuses a screen whose module the build does not have', () => {
+    expect(() =>
+      withAreaPreloads('<html><head></head></html>', manifest, [
+        { path: '/app/x', sources: ['src/app/routes/app/x.tsx'] },
+      ]),
+    ).toThrow(/not in the build's manifest/);
   });
 });

@@ -23,7 +23,7 @@ import {
   signedInAreaOf,
   signedInAreas,
 } from '../routes.manifest';
-import { areaRoutes, layouts, rolesOf } from '../routes.manifest.areas';
+import { areaRoutes, areaScreenSources, layouts, rolesOf } from '../routes.manifest.areas';
 import areaNames from '../routes.areas.json';
 
 const state = vi.hoisted(() => ({ auth: {} as Record<string, unknown> }));
@@ -117,6 +117,25 @@ describe('what the build derives from the manifest', () => {
   it("lists each public page's source for the build's preload map", () => {
     expect(pageSources()).toContainEqual([paths.pricing, 'src/app/routes/landing/pricing.tsx']);
     expect(pageSources()).toHaveLength(publicRoutes.filter((route) => route.module).length);
+  });
+
+  it("lists each signed-in screen's layouts and module, outermost first, for the app shell's preloads", () => {
+    const sources = new Map(areaScreenSources().map(({ path: at, sources: files }) => [at, files]));
+    expect(sources.get(paths.appBilling)).toEqual([
+      'src/app/routes/app/layout.tsx',
+      'src/app/routes/app/billing.tsx',
+    ]);
+    // An admins-only screen sits in two layouts.
+    expect(sources.get(paths.adminReport)).toEqual([
+      'src/app/routes/admin/layout.tsx',
+      'src/app/routes/admin/admins-only.tsx',
+      'src/app/routes/admin/report.tsx',
+    ]);
+    // The child area's prefix is a redirect: it gets its target's files.
+    expect(sources.get(paths.child)).toEqual(sources.get(paths.childDashboard));
+    for (const files of sources.values())
+      for (const file of files) expect(fs.existsSync(path.resolve(file)), file).toBe(true);
+    expect(sources.size).toBe(areaRoutes.length);
   });
 });
 
