@@ -73,6 +73,25 @@ export function SessionRoom({ sessionId, viewer }: SessionRoomProps) {
   return <Room session={query.data} viewer={viewer} />;
 }
 
+/** How long "Connected again." stays after a reconnection. */
+const RESTORED_NOTICE_MS = 4000;
+
+/** The call's connection as the person is told it: live, reconnecting, or just back. */
+function useConnectionNotice(reconnecting: boolean): 'live' | 'reconnecting' | 'restored' {
+  const [restored, setRestored] = useState(false);
+  const [wasReconnecting, setWasReconnecting] = useState(reconnecting);
+  if (reconnecting !== wasReconnecting) {
+    setWasReconnecting(reconnecting);
+    setRestored(!reconnecting);
+  }
+  useEffect(() => {
+    if (!restored) return;
+    const id = setTimeout(() => setRestored(false), RESTORED_NOTICE_MS);
+    return () => clearTimeout(id);
+  }, [restored]);
+  return reconnecting ? 'reconnecting' : restored ? 'restored' : 'live';
+}
+
 function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer }) {
   const queryClient = useQueryClient();
   const now = useNow(1000);
@@ -119,6 +138,9 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   }, [call.setTrack]);
 
   const endedHere = call.endedHere || endedByMe;
+  const connection = useConnectionNotice(
+    call.trouble === 'reconnecting' || call.peers.some((p) => p.reconnecting),
+  );
   const refused = call.trouble === 'refused';
   useEffect(() => {
     // Refused or ended: read the session again (it may have been completed or moved).
@@ -317,7 +339,24 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
     <Stage>
       {header}
       {problem}
-      {call.trouble === 'reconnecting' ? <Notice tone="warn">{roomCopy.reconnecting}</Notice> : null}
+      {/* always in the page, so a screen reader hears "Reconnecting…" and then the return */}
+      <p
+        role="status"
+        data-testid="connection-status"
+        className={
+          connection === 'reconnecting'
+            ? 'rounded-2xl border border-sun-500 bg-sun-100 p-4 text-ink'
+            : connection === 'restored'
+              ? 'rounded-2xl border border-brand-200 bg-brand-50 p-4 text-ink'
+              : 'sr-only'
+        }
+      >
+        {connection === 'reconnecting'
+          ? roomCopy.reconnecting
+          : connection === 'restored'
+            ? roomCopy.reconnected
+            : ''}
+      </p>
       <div className={`grid gap-3 ${others.length + 1 > 2 ? 'sm:grid-cols-2' : 'md:grid-cols-2'}`}>
         {(sharing ? [sharing, ...others.filter((p) => p !== sharing)] : others).map((p) => {
           const peer = streams.get(p.peerId);
@@ -333,7 +372,9 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
                 camera={p.camera}
                 microphone={p.microphone}
                 screen={p.screen}
-                status={connected ? undefined : roomCopy.connecting}
+                status={
+                  connected ? undefined : peer?.reconnecting ? roomCopy.reconnecting : roomCopy.connecting
+                }
               />
             </div>
           );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import { endVisit, startVisit, touchVisit } from '../api/record-attendance';
@@ -6,6 +6,7 @@ import { getIceServers } from '../api/get-ice-servers';
 import { Mesh, type RemotePeer } from '../lib/mesh';
 import type { LocalMedia, Signal } from '../lib/peer-link';
 import {
+  byArrival,
   linkTargets,
   participantsFrom,
   type Participant,
@@ -66,7 +67,9 @@ export function useRoomCall(options: RoomCallOptions) {
   const [peerId] = useState(newPeerId);
   const [joinedAt] = useState(() => Date.now());
   const [joined, setJoined] = useState(false);
-  const [participants, setParticipants] = useState<Participant[]>([]);
+  const [present, setPresent] = useState<Participant[]>([]);
+  // the last presence of each peer, for a peer whose link outlives its presence (see mesh.ts)
+  const [lastSeen, setLastSeen] = useState<ReadonlyMap<string, Participant>>(new Map());
   const [peers, setPeers] = useState<RemotePeer[]>([]);
   const [trouble, setTrouble] = useState<ChannelTrouble>(null);
   const [endedHere, setEndedHere] = useState(false);
@@ -130,8 +133,34 @@ export function useRoomCall(options: RoomCallOptions) {
       if (visitId) void endVisit(visitId).catch(() => undefined);
       visitId = undefined;
     };
-    const onPageHide = () => leaveVisit();
+    const onPageHide = () => {
+      // the others drop this visit's links at once (a reload comes back as a new visit)
+      mesh.sayBye();
+      leaveVisit();
+    };
     window.addEventListener('pagehide', onPageHide);
+    // The browser knows first when the network goes and comes back: say so, and on its return
+    // restart what was lost without waiting for a heartbeat or a backoff to notice.
+    const onOffline = () => setTrouble((t) => (t === 'refused' ? t : 'reconnecting'));
+    const onOnline = () => {
+      mesh.networkReturned();
+      void getSupabase().then((supabase) => {
+        if (stopped) return;
+        const channel = channelRef.current;
+        if (channel?.state === 'joined') {
+          setTrouble((t) => (t === 'reconnecting' ? null : t));
+          // the socket may have died meanwhile: a heartbeat finds out
+          void supabase.realtime.sendHeartbeat();
+          // presence is announced again, so the others retry their links with this visit too
+          void channel.track(meta());
+        } else {
+          supabase.realtime.connect();
+        }
+      });
+    };
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) onOffline();
 
     const warmed = warmIce.current;
     const servers =
@@ -152,7 +181,8 @@ export function useRoomCall(options: RoomCallOptions) {
         .on('broadcast', { event: 'end' }, () => setEndedHere(true))
         .on('presence', { event: 'sync' }, () => {
           const present = participantsFrom(channel.presenceState() as Record<string, unknown[]>);
-          setParticipants(present);
+          setLastSeen((seen) => new Map([...seen, ...present.map((p) => [p.peerId, p] as const)]));
+          setPresent(present);
           mesh.sync(linkTargets(peerId, present));
         })
         .on('presence', { event: 'join' }, ({ key }: { key: string }) => mesh.reappeared(key))
@@ -189,6 +219,8 @@ export function useRoomCall(options: RoomCallOptions) {
     return () => {
       stopped = true;
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
       clearInterval(heartbeat);
       leaveVisit();
       mesh.close();
@@ -198,9 +230,20 @@ export function useRoomCall(options: RoomCallOptions) {
       if (channel) void getSupabase().then((supabase) => supabase.removeChannel(channel));
       setJoined(false);
       setPeers([]);
-      setParticipants([]);
+      setPresent([]);
+      setLastSeen(new Map());
     };
   }, [live, peerId, topic, sessionId, meta]);
+
+  // Everyone present, and a peer whose socket dropped while its video still arrives.
+  const participants = useMemo(() => {
+    const here = new Set(present.map((p) => p.peerId));
+    const kept = peers
+      .filter((p) => !here.has(p.peerId))
+      .map((p) => lastSeen.get(p.peerId))
+      .filter((p): p is Participant => p !== undefined);
+    return kept.length ? [...present, ...kept].sort(byArrival) : present;
+  }, [present, peers, lastSeen]);
 
   // What this visit announces (camera, microphone, screen) follows the controls.
   const { camera, microphone, screen } = options.announced;
