@@ -183,11 +183,14 @@ const framesOf = (page: Page) =>
   page.evaluate(() => (window as unknown as { __frames: { at: number }[] }).__frames.map((f) => f.at));
 
 /** The first remote frame on the page after `since` (ms since epoch). */
-async function firstFrameAfter(page: Page, since: number, timeout = 30_000): Promise<number> {
+async function firstFrameAfter(page: Page, since: number, notFrom?: string | null): Promise<number> {
   const handle = await page.waitForFunction(
-    (t) => (window as unknown as { __frames: { at: number }[] }).__frames.find((f) => f.at > t)?.at,
-    since,
-    { polling: 20, timeout },
+    ({ t, old }) =>
+      (window as unknown as { __frames: { at: number; peer: string | null }[] }).__frames.find(
+        (f) => f.at > t && (!old || f.peer !== old),
+      )?.at,
+    { t: since, old: notFrom ?? null },
+    { polling: 20, timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
 }
@@ -220,6 +223,8 @@ async function oneRun(kind: Kind, coach: Page, parent: Page): Promise<Run> {
   await firstFrameAfter(coach, 0);
   await firstFrameAfter(parent, 0);
   await sleep(1500); // a settled call
+  // after a reload the parent is a new visit: the coach's new frames are the new visit's
+  const parentVisit = await coach.getByTestId('remote-tile').getAttribute('data-peer-id');
 
   const dropStarted = Date.now();
   let t0: number;
@@ -242,7 +247,10 @@ async function oneRun(kind: Kind, coach: Page, parent: Page): Promise<Run> {
   } else {
     t0 = Date.now();
   }
-  const [coachAt, parentAt] = await Promise.all([firstFrameAfter(coach, t0), firstFrameAfter(parent, t0)]);
+  const [coachAt, parentAt] = await Promise.all([
+    firstFrameAfter(coach, t0, kind === 'reload' ? parentVisit : null),
+    firstFrameAfter(parent, t0),
+  ]);
   if (process.env.TRACE) {
     const trace = await parent.evaluate(() => ({
       origin: performance.timeOrigin,

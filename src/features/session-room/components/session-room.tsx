@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/content/messages';
+import { getSupabase } from '@/lib/supabase';
 import { endSession } from '../api/end-session';
+import { iceServersFor } from '../api/get-ice-servers';
 import { sessionRoomKeys, useSessionRoom, type SessionRoomInfo } from '../api/get-session-room';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { useNow } from '@/lib/use-now';
@@ -57,6 +59,9 @@ function Stage({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Set while this tab is in the session's call: a reload goes straight back in. */
+const rejoinKeyOf = (sessionId: string) => `ploom.session-room.joined.${sessionId}`;
+
 const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
@@ -66,6 +71,13 @@ const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-di
  */
 export function SessionRoom({ sessionId, viewer }: SessionRoomProps) {
   const query = useSessionRoom(sessionId);
+  useEffect(() => {
+    // Back after a reload in the middle of the call: the STUN/TURN servers and the Realtime socket
+    // are fetched and opened beside the room's details, not after them.
+    if (sessionStorage.getItem(rejoinKeyOf(sessionId)) !== '1') return;
+    void iceServersFor(sessionId);
+    void getSupabase().then((supabase) => supabase.realtime.connect());
+  }, [sessionId]);
   if (!supportsWebRtc()) return <Notice tone="warn">{roomCopy.noWebRtc}</Notice>;
   if (query.isPending) return <p role="status">{messages.loading}</p>;
   if (query.isError) return <Notice tone="warn">{roomCopy.loadFailed}</Notice>;
@@ -99,7 +111,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   const [joinRequested, setJoinRequested] = useState(() => {
     const t = Date.now();
     return (
-      sessionStorage.getItem(`ploom.session-room.joined.${session.id}`) === '1' &&
+      sessionStorage.getItem(rejoinKeyOf(session.id)) === '1' &&
       session.status === 'scheduled' &&
       t >= session.opensAt &&
       t < session.closesAt
@@ -165,7 +177,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   const clock = sessionClock(now, session.startsAt, session.endsAt);
   const isCoachSide = isHost(session.viewerRole);
 
-  const rejoinKey = `ploom.session-room.joined.${session.id}`;
+  const rejoinKey = rejoinKeyOf(session.id);
   const join = useCallback(() => {
     audioContext(); // created on the click, so the others' voices and the meters may play
     setJoinRequested(true);

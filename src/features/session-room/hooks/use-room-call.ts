@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import { endVisit, startVisit, touchVisit } from '../api/record-attendance';
-import { getIceServers } from '../api/get-ice-servers';
+import { iceServersFor } from '../api/get-ice-servers';
 import { Mesh, type RemotePeer } from '../lib/mesh';
 import type { LocalMedia, Signal } from '../lib/peer-link';
 import {
@@ -43,9 +43,6 @@ export interface RoomCallOptions {
 
 export type ChannelTrouble = null | 'refused' | 'reconnecting';
 
-/** STUN/TURN servers fetched in the lobby serve a Join this soon after (their credentials last longer). */
-const WARM_ICE_MS = 5 * 60_000;
-
 /** How often a visit tells the server it is still in the room. */
 const ATTENDANCE_HEARTBEAT_MS = 30_000;
 
@@ -74,7 +71,6 @@ export function useRoomCall(options: RoomCallOptions) {
   const [trouble, setTrouble] = useState<ChannelTrouble>(null);
   const [endedHere, setEndedHere] = useState(false);
   const channelRef = useRef<RealtimeChannel | null>(null);
-  const warmIce = useRef<{ at: number; servers: Promise<RTCIceServer[]> } | null>(null);
   const meshRef = useRef<Mesh | null>(null);
   const optionsRef = useRef(options);
   useEffect(() => {
@@ -98,7 +94,7 @@ export function useRoomCall(options: RoomCallOptions) {
   const warm = options.warm ?? false;
   useEffect(() => {
     if (!warm) return;
-    warmIce.current = { at: Date.now(), servers: getIceServers(sessionId) };
+    void iceServersFor(sessionId);
     void getSupabase().then((supabase) => supabase.realtime.connect());
   }, [warm, sessionId]);
 
@@ -110,7 +106,7 @@ export function useRoomCall(options: RoomCallOptions) {
     let visitId: string | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let subscribedBefore = false;
-    // Filled before the channel is joined, so before any link is made (links follow presence).
+    // Filled before any link is made (see withMesh below).
     let ice: RTCIceServer[] = [];
 
     const mesh = new Mesh({
@@ -162,12 +158,19 @@ export function useRoomCall(options: RoomCallOptions) {
     window.addEventListener('online', onOnline);
     if (typeof navigator !== 'undefined' && navigator.onLine === false) onOffline();
 
-    const warmed = warmIce.current;
-    const servers =
-      warmed && Date.now() - warmed.at < WARM_ICE_MS ? warmed.servers : getIceServers(sessionId);
-    void Promise.all([getSupabase(), servers]).then(([supabase, servers]) => {
+    // The channel is joined while the STUN/TURN servers are still on their way; what it asks of
+    // the mesh (links follow presence) waits for them, in order.
+    let iceReady = false;
+    const waiting: (() => void)[] = [];
+    const withMesh = (task: () => void) => (iceReady ? task() : waiting.push(task));
+    void iceServersFor(sessionId).then((servers) => {
       if (stopped) return;
       ice = servers;
+      iceReady = true;
+      for (const task of waiting.splice(0)) task();
+    });
+    void getSupabase().then((supabase) => {
+      if (stopped) return;
       const channel = supabase.channel(topic, {
         config: { private: true, broadcast: { self: false }, presence: { key: peerId } },
       });
@@ -175,7 +178,7 @@ export function useRoomCall(options: RoomCallOptions) {
       channel
         .on('broadcast', { event: 'signal' }, ({ payload }: { payload: SignalMessage }) => {
           if (payload?.to === peerId && typeof payload.from === 'string') {
-            mesh.receive(payload.from, String(payload.link), payload.signal);
+            withMesh(() => mesh.receive(payload.from, String(payload.link), payload.signal));
           }
         })
         .on('broadcast', { event: 'end' }, () => setEndedHere(true))
@@ -183,16 +186,16 @@ export function useRoomCall(options: RoomCallOptions) {
           const present = participantsFrom(channel.presenceState() as Record<string, unknown[]>);
           setLastSeen((seen) => new Map([...seen, ...present.map((p) => [p.peerId, p] as const)]));
           setPresent(present);
-          mesh.sync(linkTargets(peerId, present));
+          withMesh(() => mesh.sync(linkTargets(peerId, present)));
         })
-        .on('presence', { event: 'join' }, ({ key }: { key: string }) => mesh.reappeared(key))
+        .on('presence', { event: 'join' }, ({ key }: { key: string }) => withMesh(() => mesh.reappeared(key)))
         .subscribe((status, error) => {
           if (stopped) return;
           if (status === 'SUBSCRIBED') {
             setTrouble(null);
             void channel.track(meta());
             setJoined(true);
-            if (subscribedBefore) mesh.reappearedAll();
+            if (subscribedBefore) withMesh(() => mesh.reappearedAll());
             subscribedBefore = true;
             if (!visitId) {
               void startVisit(sessionId)
