@@ -238,15 +238,30 @@ export function useRoomCall(options: RoomCallOptions) {
     };
   }, [live, peerId, topic, sessionId, meta]);
 
-  // Everyone present, and a peer whose socket dropped while its video still arrives.
+  // Everyone present, and a peer whose socket dropped while its video still arrives. While this
+  // visit's own socket is away its presence list may be empty: it stays in its own call meanwhile.
+  const { camera: cameraOn, microphone: microphoneOn, screen: screenOn } = options.announced;
   const participants = useMemo(() => {
     const here = new Set(present.map((p) => p.peerId));
     const kept = peers
       .filter((p) => !here.has(p.peerId))
       .map((p) => lastSeen.get(p.peerId))
       .filter((p): p is Participant => p !== undefined);
+    const selfAway = joined && lastSeen.has(peerId) && !here.has(peerId);
+    if (selfAway) {
+      kept.push({
+        peerId,
+        userId: viewer.userId,
+        name: viewer.name,
+        role,
+        camera: cameraOn,
+        microphone: microphoneOn,
+        screen: screenOn,
+        joinedAt,
+      });
+    }
     return kept.length ? [...present, ...kept].sort(byArrival) : present;
-  }, [present, peers, lastSeen]);
+  }, [present, peers, lastSeen, joined, peerId, viewer, role, cameraOn, microphoneOn, screenOn, joinedAt]);
 
   // What this visit announces (camera, microphone, screen) follows the controls.
   const { camera, microphone, screen } = options.announced;
