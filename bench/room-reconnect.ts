@@ -184,14 +184,18 @@ const framesOf = (page: Page) =>
 
 /** The first remote frame on the page after `since` (ms since epoch). */
 async function firstFrameAfter(page: Page, since: number, notFrom?: string | null): Promise<number> {
-  const handle = await page.waitForFunction(
-    ({ t, old }) =>
-      (window as unknown as { __frames: { at: number; peer: string | null }[] }).__frames.find(
-        (f) => f.at > t && (!old || f.peer !== old),
-      )?.at,
-    { t: since, old: notFrom ?? null },
-    { polling: 20, timeout: 30_000 },
-  );
+  const handle = await page
+    .waitForFunction(
+      ({ t, old }) =>
+        (window as unknown as { __frames: { at: number; peer: string | null }[] }).__frames.find(
+          (f) => f.at > t && (!old || f.peer !== old),
+        )?.at,
+      { t: since, old: notFrom ?? null },
+      { polling: 20, timeout: 30_000 },
+    )
+    .catch((error: unknown) => {
+      throw new Error(`no remote frame on ${page.url()} after ${since}: ${String(error)}`);
+    });
   return (await handle.jsonValue()) as number;
 }
 
