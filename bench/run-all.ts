@@ -14,6 +14,7 @@ const benches = [
   'scale.ts',
   'slots.ts',
   'room-join.ts',
+  'room-reconnect.ts',
   'lighthouse.ts',
   'signed-in-lighthouse.ts',
 ].filter((f) => fs.existsSync(path.join(PROJECT_ROOT, 'bench', f)));

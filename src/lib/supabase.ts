@@ -15,7 +15,12 @@ export function getSupabase(): Promise<Supabase> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
     createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
       auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-      realtime: { heartbeatIntervalMs: 25000, timeout: 10000 },
+      // a dropped socket is opened again at once, then with a growing pause (the default waits 1 s)
+      realtime: {
+        heartbeatIntervalMs: 25000,
+        timeout: 10000,
+        reconnectAfterMs: (tries: number) => [100, 300, 1000, 2000][tries - 1] ?? 5000,
+      },
     }),
   );
   void client.then(

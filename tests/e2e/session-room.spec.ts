@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { axeViolations } from './support/fixtures.ts';
 import { holding, takeLock, type HeldLock } from './support/locks.ts';
 import { storageStateOf, type DemoRole } from './support/roles.ts';
 
@@ -95,11 +96,17 @@ interface Participant {
   page: Page;
 }
 
-async function open(browser: Browser, role: DemoRole, sessionId: string): Promise<Participant> {
+async function open(
+  browser: Browser,
+  role: DemoRole,
+  sessionId: string,
+  init?: () => void,
+): Promise<Participant> {
   const context = await browser.newContext({
     storageState: storageStateOf(role),
     permissions: ['camera', 'microphone'],
   });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   await page.goto(roomPath[role](sessionId));
   return { context, page };
@@ -229,6 +236,91 @@ test('a parent who reloads comes back into the call without the coach doing anyt
   await expect(coach.page.getByTestId('remote-tile')).toHaveCount(1);
   await expect(coach.page.getByTestId('remote-tile')).not.toHaveAttribute('data-peer-id', before!);
   await expectMovingRemoteVideo(coach.page, 1);
+  await Promise.all([coach.context.close(), parent.context.close()]);
+});
+
+/** In the page: every WebSocket it opens, so a test can close the Realtime socket under it. */
+function keepSockets() {
+  const sockets: WebSocket[] = [];
+  (window as unknown as { __sockets: WebSocket[] }).__sockets = sockets;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      sockets.push(this);
+    }
+  };
+}
+
+/** Marks the remote video element, so a later look tells whether it is still the same one. */
+const markRemoteVideo = (page: Page) =>
+  page
+    .getByTestId('remote-tile')
+    .locator('video')
+    .evaluate((v) => {
+      v.dataset.before = 'drop';
+    });
+
+test('a parent whose network drops is told "Reconnecting…", then "Connected again." when it returns', async ({
+  browser,
+}) => {
+  const sessionId = await sessionNow();
+  const coach = await open(browser, 'coach', sessionId);
+  const parent = await open(browser, 'parent', sessionId);
+  await join(coach);
+  await join(parent);
+  await expectMovingRemoteVideo(parent.page, 1);
+  const status = parent.page.getByRole('status').filter({ hasText: /Reconnecting|Connected again/ });
+
+  await parent.context.setOffline(true);
+  await expect(status).toHaveText('Reconnecting…');
+  expect(await axeViolations(parent.page, { include: '[data-testid="connection-status"]' })).toEqual([]);
+  await parent.page.waitForTimeout(3000);
+  await parent.context.setOffline(false);
+  await expect(status).toHaveText('Connected again.');
+  await expectMovingRemoteVideo(parent.page, 1);
+  await expectMovingRemoteVideo(coach.page, 1);
+  // the notice goes once the call is back
+  await expect(parent.page.getByTestId('connection-status')).toHaveText('', { timeout: 10_000 });
+  await Promise.all([coach.context.close(), parent.context.close()]);
+});
+
+test("a parent's Realtime socket dropping does not interrupt the call: the coach keeps their video", async ({
+  browser,
+}) => {
+  const sessionId = await sessionNow();
+  const coach = await open(browser, 'coach', sessionId);
+  const parent = await open(browser, 'parent', sessionId, keepSockets);
+  await join(coach);
+  await join(parent);
+  await expectMovingRemoteVideo(coach.page, 1);
+  await expectMovingRemoteVideo(parent.page, 1);
+  await markRemoteVideo(coach.page);
+  await markRemoteVideo(parent.page);
+  const peer = await coach.page.getByTestId('remote-tile').getAttribute('data-peer-id');
+
+  await parent.page.evaluate(() => {
+    for (const ws of (window as unknown as { __sockets: WebSocket[] }).__sockets) ws.close();
+  });
+  await expect(parent.page.getByTestId('connection-status')).toHaveText('Reconnecting…');
+  // the socket comes back on its own within a moment, and presence with it
+  await expect(parent.page.getByTestId('connection-status')).toHaveText('Connected again.', {
+    timeout: 5_000,
+  });
+  await expect
+    .poll(() =>
+      parent.page.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.length),
+    )
+    .toBeGreaterThan(1);
+  // the same call all along: the same tile and video element on both sides, still moving
+  await expect(coach.page.getByTestId('remote-tile')).toHaveAttribute('data-peer-id', peer!);
+  await expect(coach.page.getByTestId('remote-tile').locator('video')).toHaveAttribute('data-before', 'drop');
+  await expect(parent.page.getByTestId('remote-tile').locator('video')).toHaveAttribute(
+    'data-before',
+    'drop',
+  );
+  await expectMovingRemoteVideo(coach.page, 1);
+  await expectMovingRemoteVideo(parent.page, 1);
   await Promise.all([coach.context.close(), parent.context.close()]);
 });
 

@@ -19,6 +19,7 @@ export const roomCopy = {
   confirmEnd: 'End the session for everyone? The call closes for all participants.',
   refused: "You can't enter this room. Only the session's coach, the child and their parents can.",
   reconnecting: 'Reconnecting…',
+  reconnected: 'Connected again.',
   mediaBlocked:
     'Camera and microphone are blocked for this site. You can still see and hear everyone. To be seen and heard, allow them in the address bar, then rejoin.',
   mediaMissing: 'No camera or microphone was found. You can still see and hear everyone.',

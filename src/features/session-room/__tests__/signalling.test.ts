@@ -10,7 +10,7 @@ import {
   restartAttempted,
 } from '../lib/reconnect';
 import { PeerLink, type Signal } from '../lib/peer-link';
-import { Mesh } from '../lib/mesh';
+import { ABSENT_PEER_GRACE_MS, Mesh } from '../lib/mesh';
 import { FakePeerConnection, FakeStream } from './fake-peer-connection';
 
 /** Two peers' links joined by an in-order, asynchronous "channel" (as broadcast delivers). */
@@ -176,6 +176,38 @@ describe('a peer link', () => {
     pending.splice(0).forEach((p) => p.task());
     expect(pcs.b.restarts).toBe(1);
   });
+
+  it('sends again an ICE restart offer the peer missed while its signalling was down', async () => {
+    const { pcs, flush, wire, links } = pair({
+      schedule: (task, ms) => (ms === 0 && queueMicrotask(task), () => undefined),
+    });
+    await flush();
+    pcs.b.setConnectionState('failed');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pcs.b.signalingState).toBe('have-local-offer');
+    wire.splice(0); // the peer was offline: the restart offer is lost
+    links.b.peerReappeared();
+    await flush();
+    expect(pcs.b.signalingState).toBe('stable');
+    expect(JSON.parse(pcs.a.remoteDescription!.sdp!).n).toBe(pcs.b.offersMade);
+  });
+
+  it("restarts ICE at once when this side's network comes back, without the grace period", async () => {
+    const { pcs, flush, links } = pair({
+      schedule: (task, ms) => (ms === 0 && queueMicrotask(task), () => undefined),
+    });
+    await flush();
+    pcs.a.setConnectionState('disconnected');
+    expect(pcs.a.restarts).toBe(0);
+    links.a.networkReturned();
+    expect(pcs.a.restarts).toBe(1);
+    await flush();
+    expect(pcs.a.signalingState).toBe('stable');
+    // a connected link is left alone
+    pcs.b.setConnectionState('connected');
+    links.b.networkReturned();
+    expect(pcs.b.restarts).toBe(0);
+  });
 });
 
 describe('recovery (pure)', () => {
@@ -245,6 +277,76 @@ describe('the mesh', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(JSON.parse(pcs[1]!.remoteDescription!.sdp).from).toBe('second');
     expect(pcs[1]!.candidates).toEqual([]);
+  });
+
+  it('keeps a connected peer whose presence vanished (its socket dropped) until it is back, for a while', async () => {
+    const pending: (() => void)[] = [];
+    const sent: Signal[] = [];
+    const pcs: FakePeerConnection[] = [];
+    const m = new Mesh({
+      selfId: 'm',
+      send: (_to, signal) => sent.push(signal),
+      createConnection: () => {
+        const pc = new FakePeerConnection();
+        pcs.push(pc);
+        return pc as unknown as RTCPeerConnection;
+      },
+      createStream: () => new FakeStream() as unknown as MediaStream,
+      localMedia: () => ({ stream: new FakeStream(), audio: null, video: null }) as never,
+      onChange: () => undefined,
+      schedule: (task, ms) => {
+        if (ms === ABSENT_PEER_GRACE_MS) pending.push(task);
+        else queueMicrotask(task);
+        return () => pending.splice(pending.indexOf(task), 1);
+      },
+    });
+    m.sync(['z', 'y']);
+    pcs[0]!.setConnectionState('connected');
+    pcs[1]!.setConnectionState('connected');
+
+    // z's socket drops: its link and video stay, and nothing is renegotiated when it is back
+    m.sync(['y']);
+    expect(m.peers().map((p) => p.peerId)).toEqual(['z', 'y']);
+    expect(m.absentPeers()).toEqual(['z']);
+    m.sync(['z', 'y']);
+    expect(m.absentPeers()).toEqual([]);
+    expect(pending).toHaveLength(0);
+    expect(pcs).toHaveLength(2);
+    expect(pcs[0]!.closed).toBe(false);
+
+    // gone for longer than the grace: dropped
+    m.sync(['y']);
+    pending.splice(0).forEach((task) => task());
+    expect(m.peers().map((p) => p.peerId)).toEqual(['y']);
+    expect(pcs[0]!.closed).toBe(true);
+
+    // an absent peer's link that stops carrying the call is dropped at once
+    m.sync([]);
+    expect(m.absentPeers()).toEqual(['y']);
+    pcs[1]!.setConnectionState('disconnected');
+    expect(m.peers()).toEqual([]);
+  });
+
+  it('drops a peer that says bye at once, and says bye to every peer when closed', () => {
+    const { m, sent, pcs } = mesh('m');
+    m.sync(['z', 'y']);
+    pcs[0]!.setConnectionState('connected');
+    m.receive('z', 'l', { kind: 'bye' });
+    expect(m.peers().map((p) => p.peerId)).toEqual(['y']);
+    expect(pcs[0]!.closed).toBe(true);
+    m.close();
+    expect(sent.filter((s) => s.signal.kind === 'bye').map((s) => s.to)).toEqual(['y']);
+  });
+
+  it('tells a connection lost from one never made', () => {
+    const { m, pcs } = mesh('m');
+    m.sync(['z']);
+    expect(m.peers()[0]).toMatchObject({ state: 'new', reconnecting: false });
+    pcs[0]!.setConnectionState('connected');
+    pcs[0]!.setConnectionState('disconnected');
+    expect(m.peers()[0]).toMatchObject({ state: 'disconnected', reconnecting: true });
+    pcs[0]!.setConnectionState('connected');
+    expect(m.peers()[0]!.reconnecting).toBe(false);
   });
 
   it('answers an offer from a peer it has not seen in presence yet', async () => {

@@ -24,3 +24,19 @@ export async function getIceServers(
     return configured;
   }
 }
+
+/** Servers fetched this recently serve a (re)join (their TURN credentials last longer). */
+export const WARM_ICE_MS = 5 * 60_000;
+const fetched = new Map<string, { at: number; servers: Promise<RTCIceServer[]> }>();
+
+/**
+ * The servers for this session, fetched once for the lobby, the Join and a rejoin after a reload
+ * (which starts fetching them before the room's details arrive).
+ */
+export function iceServersFor(sessionId: string, now = Date.now()): Promise<RTCIceServer[]> {
+  const known = fetched.get(sessionId);
+  if (known && now - known.at < WARM_ICE_MS) return known.servers;
+  const servers = getIceServers(sessionId);
+  fetched.set(sessionId, { at: now, servers });
+  return servers;
+}

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { messages } from '@/content/messages';
+import { getSupabase } from '@/lib/supabase';
 import { endSession } from '../api/end-session';
+import { iceServersFor } from '../api/get-ice-servers';
 import { sessionRoomKeys, useSessionRoom, type SessionRoomInfo } from '../api/get-session-room';
 import { useLocalMedia } from '../hooks/use-local-media';
 import { useNow } from '@/lib/use-now';
@@ -57,6 +59,9 @@ function Stage({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Set while this tab is in the session's call: a reload goes straight back in. */
+const rejoinKeyOf = (sessionId: string) => `ploom.session-room.joined.${sessionId}`;
+
 const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
@@ -66,11 +71,37 @@ const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-di
  */
 export function SessionRoom({ sessionId, viewer }: SessionRoomProps) {
   const query = useSessionRoom(sessionId);
+  useEffect(() => {
+    // Back after a reload in the middle of the call: the STUN/TURN servers and the Realtime socket
+    // are fetched and opened beside the room's details, not after them.
+    if (sessionStorage.getItem(rejoinKeyOf(sessionId)) !== '1') return;
+    void iceServersFor(sessionId);
+    void getSupabase().then((supabase) => supabase.realtime.connect());
+  }, [sessionId]);
   if (!supportsWebRtc()) return <Notice tone="warn">{roomCopy.noWebRtc}</Notice>;
   if (query.isPending) return <p role="status">{messages.loading}</p>;
   if (query.isError) return <Notice tone="warn">{roomCopy.loadFailed}</Notice>;
   if (!query.data) return <Notice tone="warn">{roomCopy.notFound}</Notice>;
   return <Room session={query.data} viewer={viewer} />;
+}
+
+/** How long "Connected again." stays after a reconnection. */
+const RESTORED_NOTICE_MS = 4000;
+
+/** The call's connection as the person is told it: live, reconnecting, or just back. */
+function useConnectionNotice(reconnecting: boolean): 'live' | 'reconnecting' | 'restored' {
+  const [restored, setRestored] = useState(false);
+  const [wasReconnecting, setWasReconnecting] = useState(reconnecting);
+  if (reconnecting !== wasReconnecting) {
+    setWasReconnecting(reconnecting);
+    setRestored(!reconnecting);
+  }
+  useEffect(() => {
+    if (!restored) return;
+    const id = setTimeout(() => setRestored(false), RESTORED_NOTICE_MS);
+    return () => clearTimeout(id);
+  }, [restored]);
+  return reconnecting ? 'reconnecting' : restored ? 'restored' : 'live';
 }
 
 function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer }) {
@@ -80,7 +111,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   const [joinRequested, setJoinRequested] = useState(() => {
     const t = Date.now();
     return (
-      sessionStorage.getItem(`ploom.session-room.joined.${session.id}`) === '1' &&
+      sessionStorage.getItem(rejoinKeyOf(session.id)) === '1' &&
       session.status === 'scheduled' &&
       t >= session.opensAt &&
       t < session.closesAt
@@ -119,6 +150,9 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   }, [call.setTrack]);
 
   const endedHere = call.endedHere || endedByMe;
+  const connection = useConnectionNotice(
+    call.trouble === 'reconnecting' || call.peers.some((p) => p.reconnecting),
+  );
   const refused = call.trouble === 'refused';
   useEffect(() => {
     // Refused or ended: read the session again (it may have been completed or moved).
@@ -143,7 +177,7 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
   const clock = sessionClock(now, session.startsAt, session.endsAt);
   const isCoachSide = isHost(session.viewerRole);
 
-  const rejoinKey = `ploom.session-room.joined.${session.id}`;
+  const rejoinKey = rejoinKeyOf(session.id);
   const join = useCallback(() => {
     audioContext(); // created on the click, so the others' voices and the meters may play
     setJoinRequested(true);
@@ -317,7 +351,24 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
     <Stage>
       {header}
       {problem}
-      {call.trouble === 'reconnecting' ? <Notice tone="warn">{roomCopy.reconnecting}</Notice> : null}
+      {/* always in the page, so a screen reader hears "Reconnecting…" and then the return */}
+      <p
+        role="status"
+        data-testid="connection-status"
+        className={
+          connection === 'reconnecting'
+            ? 'rounded-2xl border border-sun-500 bg-sun-100 p-4 text-ink'
+            : connection === 'restored'
+              ? 'rounded-2xl border border-brand-200 bg-brand-50 p-4 text-ink'
+              : 'sr-only'
+        }
+      >
+        {connection === 'reconnecting'
+          ? roomCopy.reconnecting
+          : connection === 'restored'
+            ? roomCopy.reconnected
+            : ''}
+      </p>
       <div className={`grid gap-3 ${others.length + 1 > 2 ? 'sm:grid-cols-2' : 'md:grid-cols-2'}`}>
         {(sharing ? [sharing, ...others.filter((p) => p !== sharing)] : others).map((p) => {
           const peer = streams.get(p.peerId);
@@ -333,7 +384,9 @@ function Room({ session, viewer }: { session: SessionRoomInfo; viewer: Viewer })
                 camera={p.camera}
                 microphone={p.microphone}
                 screen={p.screen}
-                status={connected ? undefined : roomCopy.connecting}
+                status={
+                  connected ? undefined : peer?.reconnecting ? roomCopy.reconnecting : roomCopy.connecting
+                }
               />
             </div>
           );

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
 import { endVisit, startVisit, touchVisit } from '../api/record-attendance';
-import { getIceServers } from '../api/get-ice-servers';
+import { iceServersFor } from '../api/get-ice-servers';
 import { Mesh, type RemotePeer } from '../lib/mesh';
 import type { LocalMedia, Signal } from '../lib/peer-link';
 import {
+  byArrival,
   linkTargets,
   participantsFrom,
   type Participant,
@@ -42,9 +43,6 @@ export interface RoomCallOptions {
 
 export type ChannelTrouble = null | 'refused' | 'reconnecting';
 
-/** STUN/TURN servers fetched in the lobby serve a Join this soon after (their credentials last longer). */
-const WARM_ICE_MS = 5 * 60_000;
-
 /** How often a visit tells the server it is still in the room. */
 const ATTENDANCE_HEARTBEAT_MS = 30_000;
 
@@ -66,12 +64,13 @@ export function useRoomCall(options: RoomCallOptions) {
   const [peerId] = useState(newPeerId);
   const [joinedAt] = useState(() => Date.now());
   const [joined, setJoined] = useState(false);
-  const [participants, setParticipants] = useState<Participant[]>([]);
+  const [present, setPresent] = useState<Participant[]>([]);
+  // the last presence of each peer, for a peer whose link outlives its presence (see mesh.ts)
+  const [lastSeen, setLastSeen] = useState<ReadonlyMap<string, Participant>>(new Map());
   const [peers, setPeers] = useState<RemotePeer[]>([]);
   const [trouble, setTrouble] = useState<ChannelTrouble>(null);
   const [endedHere, setEndedHere] = useState(false);
   const channelRef = useRef<RealtimeChannel | null>(null);
-  const warmIce = useRef<{ at: number; servers: Promise<RTCIceServer[]> } | null>(null);
   const meshRef = useRef<Mesh | null>(null);
   const optionsRef = useRef(options);
   useEffect(() => {
@@ -95,7 +94,7 @@ export function useRoomCall(options: RoomCallOptions) {
   const warm = options.warm ?? false;
   useEffect(() => {
     if (!warm) return;
-    warmIce.current = { at: Date.now(), servers: getIceServers(sessionId) };
+    void iceServersFor(sessionId);
     void getSupabase().then((supabase) => supabase.realtime.connect());
   }, [warm, sessionId]);
 
@@ -107,7 +106,7 @@ export function useRoomCall(options: RoomCallOptions) {
     let visitId: string | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let subscribedBefore = false;
-    // Filled before the channel is joined, so before any link is made (links follow presence).
+    // Filled before any link is made (see withMesh below).
     let ice: RTCIceServer[] = [];
 
     const mesh = new Mesh({
@@ -130,15 +129,48 @@ export function useRoomCall(options: RoomCallOptions) {
       if (visitId) void endVisit(visitId).catch(() => undefined);
       visitId = undefined;
     };
-    const onPageHide = () => leaveVisit();
+    const onPageHide = () => {
+      // the others drop this visit's links at once (a reload comes back as a new visit)
+      mesh.sayBye();
+      leaveVisit();
+    };
     window.addEventListener('pagehide', onPageHide);
+    // The browser knows first when the network goes and comes back: say so, and on its return
+    // restart what was lost without waiting for a heartbeat or a backoff to notice.
+    const onOffline = () => setTrouble((t) => (t === 'refused' ? t : 'reconnecting'));
+    const onOnline = () => {
+      mesh.networkReturned();
+      void getSupabase().then((supabase) => {
+        if (stopped) return;
+        const channel = channelRef.current;
+        if (channel?.state === 'joined') {
+          setTrouble((t) => (t === 'reconnecting' ? null : t));
+          // the socket may have died meanwhile: a heartbeat finds out
+          void supabase.realtime.sendHeartbeat();
+          // presence is announced again, so the others retry their links with this visit too
+          void channel.track(meta());
+        } else {
+          supabase.realtime.connect();
+        }
+      });
+    };
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) onOffline();
 
-    const warmed = warmIce.current;
-    const servers =
-      warmed && Date.now() - warmed.at < WARM_ICE_MS ? warmed.servers : getIceServers(sessionId);
-    void Promise.all([getSupabase(), servers]).then(([supabase, servers]) => {
+    // The channel is joined while the STUN/TURN servers are still on their way; what it asks of
+    // the mesh (links follow presence) waits for them, in order.
+    let iceReady = false;
+    const waiting: (() => void)[] = [];
+    const withMesh = (task: () => void) => (iceReady ? task() : waiting.push(task));
+    void iceServersFor(sessionId).then((servers) => {
       if (stopped) return;
       ice = servers;
+      iceReady = true;
+      for (const task of waiting.splice(0)) task();
+    });
+    void getSupabase().then((supabase) => {
+      if (stopped) return;
       const channel = supabase.channel(topic, {
         config: { private: true, broadcast: { self: false }, presence: { key: peerId } },
       });
@@ -146,23 +178,24 @@ export function useRoomCall(options: RoomCallOptions) {
       channel
         .on('broadcast', { event: 'signal' }, ({ payload }: { payload: SignalMessage }) => {
           if (payload?.to === peerId && typeof payload.from === 'string') {
-            mesh.receive(payload.from, String(payload.link), payload.signal);
+            withMesh(() => mesh.receive(payload.from, String(payload.link), payload.signal));
           }
         })
         .on('broadcast', { event: 'end' }, () => setEndedHere(true))
         .on('presence', { event: 'sync' }, () => {
           const present = participantsFrom(channel.presenceState() as Record<string, unknown[]>);
-          setParticipants(present);
-          mesh.sync(linkTargets(peerId, present));
+          setLastSeen((seen) => new Map([...seen, ...present.map((p) => [p.peerId, p] as const)]));
+          setPresent(present);
+          withMesh(() => mesh.sync(linkTargets(peerId, present)));
         })
-        .on('presence', { event: 'join' }, ({ key }: { key: string }) => mesh.reappeared(key))
+        .on('presence', { event: 'join' }, ({ key }: { key: string }) => withMesh(() => mesh.reappeared(key)))
         .subscribe((status, error) => {
           if (stopped) return;
           if (status === 'SUBSCRIBED') {
             setTrouble(null);
             void channel.track(meta());
             setJoined(true);
-            if (subscribedBefore) mesh.reappearedAll();
+            if (subscribedBefore) withMesh(() => mesh.reappearedAll());
             subscribedBefore = true;
             if (!visitId) {
               void startVisit(sessionId)
@@ -189,6 +222,8 @@ export function useRoomCall(options: RoomCallOptions) {
     return () => {
       stopped = true;
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
       clearInterval(heartbeat);
       leaveVisit();
       mesh.close();
@@ -198,9 +233,35 @@ export function useRoomCall(options: RoomCallOptions) {
       if (channel) void getSupabase().then((supabase) => supabase.removeChannel(channel));
       setJoined(false);
       setPeers([]);
-      setParticipants([]);
+      setPresent([]);
+      setLastSeen(new Map());
     };
   }, [live, peerId, topic, sessionId, meta]);
+
+  // Everyone present, and a peer whose socket dropped while its video still arrives. While this
+  // visit's own socket is away its presence list may be empty: it stays in its own call meanwhile.
+  const { camera: cameraOn, microphone: microphoneOn, screen: screenOn } = options.announced;
+  const participants = useMemo(() => {
+    const here = new Set(present.map((p) => p.peerId));
+    const kept = peers
+      .filter((p) => !here.has(p.peerId))
+      .map((p) => lastSeen.get(p.peerId))
+      .filter((p): p is Participant => p !== undefined);
+    const selfAway = joined && lastSeen.has(peerId) && !here.has(peerId);
+    if (selfAway) {
+      kept.push({
+        peerId,
+        userId: viewer.userId,
+        name: viewer.name,
+        role,
+        camera: cameraOn,
+        microphone: microphoneOn,
+        screen: screenOn,
+        joinedAt,
+      });
+    }
+    return kept.length ? [...present, ...kept].sort(byArrival) : present;
+  }, [present, peers, lastSeen, joined, peerId, viewer, role, cameraOn, microphoneOn, screenOn, joinedAt]);
 
   // What this visit announces (camera, microphone, screen) follows the controls.
   const { camera, microphone, screen } = options.announced;

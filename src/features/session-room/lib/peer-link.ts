@@ -34,7 +34,9 @@ export type Signal =
   | { kind: 'description'; description: { type: DescriptionType; sdp?: string } }
   | { kind: 'candidates'; candidates: RTCIceCandidateInit[] }
   /** the sender started a new connection: meet it with a new one */
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** the sender is leaving the call (Leave, a reload, the tab closing): drop its link at once */
+  | { kind: 'bye' };
 
 export interface LocalMedia {
   stream: MediaStream;
@@ -130,7 +132,19 @@ export class PeerLink {
 
   /** The peer announced itself again on the channel (e.g. after its network came back). */
   peerReappeared() {
+    // An offer sent while the peer could not hear it (its signalling was down) is sent again:
+    // until it is answered, no further negotiation (an ICE restart included) can start.
+    if (this.pc.signalingState === 'have-local-offer' && !this.negotiation.makingOffer)
+      this.sendDescription();
     this.recover(peerReappeared(this.health));
+  }
+
+  /**
+   * This side's network came back (the browser's `online` event): the path may have changed (another
+   * Wi-Fi, mobile data), so a link that is not connected restarts ICE now rather than waiting.
+   */
+  networkReturned() {
+    if (this.health.state === 'disconnected' || this.health.state === 'failed') this.recover('restart-ice');
   }
 
   close() {

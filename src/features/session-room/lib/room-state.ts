@@ -64,10 +64,12 @@ export function participantsFrom(state: Record<string, unknown[]>): Participant[
       joinedAt: typeof meta.joined_at === 'number' ? meta.joined_at : 0,
     });
   }
-  return participants.sort(
-    (a, b) =>
-      a.joinedAt - b.joinedAt || ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.peerId < b.peerId ? -1 : 1),
-  );
+  return participants.sort(byArrival);
+}
+
+/** The stable order of participants: by arrival, then role, then peer id. */
+export function byArrival(a: Participant, b: Participant): number {
+  return a.joinedAt - b.joinedAt || ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || (a.peerId < b.peerId ? -1 : 1);
 }
 
 /** The coach (or an admin standing in) lets the family in by being in the room. */
