@@ -104,7 +104,8 @@ async function openScreen(browser: Browser, email: string, password: string, scr
     window.__benchInputs = [];
     window.__benchShown = { at: 0 };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEventTiming[])
+      // interactionId is in Chromium and the Event Timing spec; lib.dom does not know it yet.
+      for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId?: number })[])
         window.__benchEvents.push({
           name: entry.name,
           startTime: entry.startTime,
@@ -351,9 +352,9 @@ async function fillConversation(familyId: string, coachUserId: string) {
 try {
   for (const seed of seeds) {
     let parentEmail = demoEmail('parent');
-    let parentPassword = demoAccounts.password;
+    let parentPassword: string = demoAccounts.password;
     let coachEmail = demoEmail('coach');
-    let coachPassword = demoAccounts.password;
+    let coachPassword: string = demoAccounts.password;
     if (seed === 'scale') {
       const started = performance.now();
       await seedScale(db, { scale, passwordHash: bcrypt.hashSync(SCALE_PASSWORD, 10) });
