@@ -146,7 +146,11 @@ function AssigneeForm({ lead }: { lead: LeadRow }) {
     event.preventDefault();
     if (update.isPending) return;
     update.mutate(
-      { id: lead.id!, assigneeId: assignee || null },
+      {
+        id: lead.id!,
+        assigneeId: assignee || null,
+        assigneeName: assignees?.find((a) => a.id === assignee)?.name ?? null,
+      },
       {
         onSuccess: () => {
           setDraft(undefined);
