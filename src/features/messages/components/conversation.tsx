@@ -31,6 +31,8 @@ interface Outgoing {
   body: string;
   /** the saved message's id, once the database has it */
   id?: string;
+  /** the viewer's messages with the same text already in the conversation when this one was sent */
+  earlier: string[];
 }
 
 const NOT_SENT = 'Not sent. Your message is back in the box: please try again in a moment.';
@@ -103,9 +105,16 @@ export function Conversation({
   const messages = conversation.data ?? [];
   const [outbox, setOutbox] = useState<Outgoing[]>([]);
   const nextKey = useRef(0);
-  // A sent message leaves the outbox as soon as the conversation holds it (by its id).
+  // A sent message leaves the outbox as soon as the conversation holds it: by its id, or (read
+  // again live before the database's answer came) as a new message of the viewer's with its text.
   const held = new Set(messages.map((message) => message.id));
-  const sending = outbox.filter((item) => !item.id || !held.has(item.id));
+  const sending = outbox.filter((item) =>
+    item.id
+      ? !held.has(item.id)
+      : !messages.some(
+          (m) => m.senderId === viewerId && m.body === item.body && !item.earlier.includes(m.id),
+        ),
+  );
   const newest = messages.at(-1);
   const endRef = useRef<HTMLDivElement>(null);
   const { mutate: mark } = markRead;
@@ -128,7 +137,8 @@ export function Conversation({
     }
     event.preventDefault();
     const key = nextKey.current++;
-    setOutbox((items) => [...items, { key, body: text }]);
+    const earlier = messages.filter((m) => m.senderId === viewerId && m.body === text).map((m) => m.id);
+    setOutbox((items) => [...items, { key, body: text, earlier }]);
     form.reset({ body: '' });
     send.mutate(
       { familyId, body: text },
