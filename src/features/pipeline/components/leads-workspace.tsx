@@ -55,6 +55,11 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
     openRef.current = open;
   });
   const onOpen = useCallback((id: string) => openRef.current(id), []);
+  const changeRef = useRef(change);
+  useLayoutEffect(() => {
+    changeRef.current = change;
+  });
+  const onFilter = useCallback((changes: Partial<LeadFilters>) => changeRef.current(changes), []);
   const variantLabel = (path: string | null) =>
     path ? (variants.find((v) => v.path === path)?.label ?? path) : 'No landing page';
 
@@ -67,7 +72,7 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
 
   return (
     <div className="space-y-4">
-      <LeadsFilters filters={filters} variants={variants} onChange={change} />
+      <LeadsFilters filters={filters} variants={variants} onChange={onFilter} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-ink-muted">
           Sorted by {filters.sort === 'created_at' ? 'received' : filters.sort}.
