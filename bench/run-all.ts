@@ -17,6 +17,7 @@ const benches = [
   'room-reconnect.ts',
   'lighthouse.ts',
   'signed-in-lighthouse.ts',
+  'interactions.ts',
 ].filter((f) => fs.existsSync(path.join(PROJECT_ROOT, 'bench', f)));
 let failed = false;
 for (const bench of benches) {

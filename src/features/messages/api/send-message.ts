@@ -13,17 +13,27 @@ export const messageSchema = z.object({
 });
 export type MessageInput = z.infer<typeof messageSchema>;
 
-export async function sendMessage({ familyId, body }: { familyId: string; body: string }) {
+/** Sends a message; answers the saved message's id, so the screen knows it when the list has it. */
+export async function sendMessage({ familyId, body }: { familyId: string; body: string }): Promise<string> {
   const supabase = await getSupabase();
   // Who wrote it, as what and when, the database sets.
-  const { error } = await supabase.from('family_messages').insert({ family_id: familyId, body });
+  const { data, error } = await supabase
+    .from('family_messages')
+    .insert({ family_id: familyId, body })
+    .select('id')
+    .single();
   if (error) throw error;
+  return data.id;
 }
 
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    // Not waited for: the screen shows the message as sent as soon as the database has it, and
+    // the conversation read again takes it in (by its id) when it comes.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -25,9 +25,64 @@ function senderLabel(message: FamilyMessage, viewer: Viewer, viewerId: string, f
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A message the viewer has sent that the conversation does not hold yet. */
+interface Outgoing {
+  key: number;
+  body: string;
+  /** the saved message's id, once the database has it */
+  id?: string;
+  /** the viewer's messages with the same text already in the conversation when this one was sent */
+  earlier: string[];
+}
+
+const NOT_SENT = 'Not sent. Your message is back in the box: please try again in a moment.';
+
+/** One message, drawn again only when it changes (typing in the box leaves the list alone). */
+const MessageItem = memo(function MessageItem({
+  message,
+  viewer,
+  viewerId,
+  familyLabel,
+}: {
+  message: FamilyMessage;
+  viewer: Viewer;
+  viewerId: string;
+  familyLabel: string;
+}) {
+  const mine = message.senderId === viewerId;
+  return (
+    <li
+      className={
+        mine
+          ? 'ml-auto max-w-[85%] rounded-2xl bg-brand-50 px-4 py-2'
+          : 'mr-auto max-w-[85%] rounded-2xl bg-cream px-4 py-2'
+      }
+    >
+      <p className="text-xs font-semibold text-ink-muted">
+        {senderLabel(message, viewer, viewerId, familyLabel)} ·{' '}
+        <time dateTime={message.createdAt}>{timeFormat.format(new Date(message.createdAt))}</time>
+      </p>
+      <MessageText body={message.body} />
+    </li>
+  );
+});
+
+/** The viewer's message on its way: shown at once, in the viewer's own colour, marked as sending. */
+function OutgoingItem({ body }: { body: string }) {
+  return (
+    <li className="ml-auto max-w-[85%] rounded-2xl bg-brand-50 px-4 py-2" data-testid="message-sending">
+      <p className="text-xs font-semibold text-ink-muted">You · Sending…</p>
+      <MessageText body={body} />
+    </li>
+  );
+}
+
 /**
  * A family's conversation: the messages (live), the safeguarding note both sides see, and the
  * composer. Opening it, and each new message while it is open, marks it read for the viewer.
+ * A message sent shows in the conversation at once ("Sending…") and the box empties; once saved
+ * it takes its place with its time; if it is refused it leaves the list and its text goes back into
+ * the box with the reason, nothing lost.
  */
 export function Conversation({
   familyId,
@@ -48,6 +103,18 @@ export function Conversation({
   const form = useForm<MessageInput>({ resolver: zodResolver(messageSchema), defaultValues: { body: '' } });
   const body = useWatch({ control: form.control, name: 'body' });
   const messages = conversation.data ?? [];
+  const [outbox, setOutbox] = useState<Outgoing[]>([]);
+  const nextKey = useRef(0);
+  // A sent message leaves the outbox as soon as the conversation holds it: by its id, or (read
+  // again live before the database's answer came) as a new message of the viewer's with its text.
+  const held = new Set(messages.map((message) => message.id));
+  const sending = outbox.filter((item) =>
+    item.id
+      ? !held.has(item.id)
+      : !messages.some(
+          (m) => m.senderId === viewerId && m.body === item.body && !item.earlier.includes(m.id),
+        ),
+  );
   const newest = messages.at(-1);
   const endRef = useRef<HTMLDivElement>(null);
   const { mutate: mark } = markRead;
@@ -56,6 +123,38 @@ export function Conversation({
     if (conversation.isSuccess && viewer !== 'admin') mark({ familyId, userId: viewerId });
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [newest?.id, conversation.isSuccess, familyId, viewerId, viewer, mark]);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [sending.length]);
+
+  // Checked here, in the press itself, so the message is on screen in the very next frame (the
+  // form library's own check answers a moment later).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const text = form.getValues('body');
+    if (!messageSchema.safeParse({ body: text }).success) {
+      void form.handleSubmit(() => undefined)(event);
+      return;
+    }
+    event.preventDefault();
+    const key = nextKey.current++;
+    const earlier = messages.filter((m) => m.senderId === viewerId && m.body === text).map((m) => m.id);
+    setOutbox((items) => [...items, { key, body: text, earlier }]);
+    form.reset({ body: '' });
+    send.mutate(
+      { familyId, body: text },
+      {
+        onSuccess: (id) =>
+          setOutbox((items) => items.map((item) => (item.key === key ? { ...item, id } : item))),
+        onError: () => {
+          setOutbox((items) => items.filter((item) => item.key !== key));
+          // Back into the box, unless something new has been written there meanwhile.
+          if (!form.getValues('body')) form.setValue('body', text);
+          form.setError('body', { message: NOT_SENT });
+          toast({ title: 'Not sent', description: NOT_SENT, variant: 'destructive' });
+        },
+      },
+    );
+  };
 
   const error = form.formState.errors.body?.message;
   return (
@@ -76,7 +175,7 @@ export function Conversation({
           <p className="text-ink-muted">Loading messages…</p>
         ) : conversation.isError ? (
           <p role="alert">The messages could not be loaded. Please reload the page.</p>
-        ) : messages.length === 0 ? (
+        ) : messages.length === 0 && sending.length === 0 ? (
           <p className="text-ink-muted">No messages yet. Write the first one below.</p>
         ) : (
           <div
@@ -87,47 +186,24 @@ export function Conversation({
             className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto"
           >
             <ol className="flex flex-col gap-3">
-              {messages.map((message) => {
-                const mine = message.senderId === viewerId;
-                return (
-                  <li
-                    key={message.id}
-                    className={
-                      mine
-                        ? 'ml-auto max-w-[85%] rounded-2xl bg-brand-50 px-4 py-2'
-                        : 'mr-auto max-w-[85%] rounded-2xl bg-cream px-4 py-2'
-                    }
-                  >
-                    <p className="text-xs font-semibold text-ink-muted">
-                      {senderLabel(message, viewer, viewerId, familyLabel)} ·{' '}
-                      <time dateTime={message.createdAt}>
-                        {timeFormat.format(new Date(message.createdAt))}
-                      </time>
-                    </p>
-                    <MessageText body={message.body} />
-                  </li>
-                );
-              })}
+              {messages.map((message) => (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  viewer={viewer}
+                  viewerId={viewerId}
+                  familyLabel={familyLabel}
+                />
+              ))}
+              {sending.map((item) => (
+                <OutgoingItem key={`sending-${item.key}`} body={item.body} />
+              ))}
             </ol>
             <div ref={endRef} aria-hidden="true" />
           </div>
         )}
       </section>
-      <form
-        noValidate
-        className="flex flex-col gap-2"
-        onSubmit={form.handleSubmit((values) =>
-          send.mutateAsync({ familyId, body: values.body }).then(
-            () => form.reset({ body: '' }),
-            () =>
-              toast({
-                title: 'Not sent',
-                description: 'Your message is still here. Please try again in a moment.',
-                variant: 'destructive',
-              }),
-          ),
-        )}
-      >
+      <form noValidate className="flex flex-col gap-2" onSubmit={submit}>
         <label htmlFor="message-body" className="font-semibold">
           Your message
         </label>
@@ -146,9 +222,7 @@ export function Conversation({
           {error ?? `Text only; links work. ${body.length} of ${MESSAGE_MAX_LENGTH} characters.`}
         </p>
         <div>
-          <Button type="submit" disabled={send.isPending}>
-            Send
-          </Button>
+          <Button type="submit">Send</Button>
         </div>
       </form>
     </div>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { LEAD_COLUMNS, type LeadRow } from '../lib/lead-query';
 import { leadsKey } from './get-leads';
@@ -14,6 +14,26 @@ export async function getLead(id: string): Promise<LeadRow | null> {
 export const leadQueryOptions = (id: string) =>
   queryOptions({ queryKey: [...leadsKey, 'detail', id], queryFn: () => getLead(id) });
 
+/** The lead as a page of the list already holds it (the same columns), if one does. */
+export function leadFromLists(queryClient: QueryClient, id: string): LeadRow | undefined {
+  for (const [, page] of queryClient.getQueriesData<{ rows?: LeadRow[] }>({
+    queryKey: [...leadsKey, 'list'],
+  })) {
+    const row = page?.rows?.find((lead) => lead.id === id);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/**
+ * One lead. Opened from the table, the row it shows is drawn at once while the lead is read
+ * afresh, so the panel opens in the click's own frame.
+ */
 export function useLead(id: string | undefined) {
-  return useQuery({ ...leadQueryOptions(id ?? ''), enabled: Boolean(id) });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...leadQueryOptions(id ?? ''),
+    enabled: Boolean(id),
+    placeholderData: () => (id ? leadFromLists(queryClient, id) : undefined),
+  });
 }

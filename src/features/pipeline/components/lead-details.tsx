@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -35,7 +35,9 @@ function describeEvent(event: LeadEvent): string {
   }
 }
 
-function History({ leadId }: { leadId: string }) {
+// The sections that hang on the lead's id alone are memoized: a status change redraws the panel's
+// top, not the history and the note box.
+const History = memo(function History({ leadId }: { leadId: string }) {
   const { data: events, isPending } = useLeadEvents(leadId);
   if (isPending) return <p>Loading history…</p>;
   return (
@@ -52,7 +54,7 @@ function History({ leadId }: { leadId: string }) {
       ))}
     </ol>
   );
-}
+});
 
 const CALL_STATUS: Record<string, string> = {
   scheduled: 'Booked',
@@ -62,7 +64,7 @@ const CALL_STATUS: Record<string, string> = {
 };
 
 /** The lead's intro call (booked by the parent on the spot): when, in the viewer's zone, with whom. */
-function IntroCall({ leadId }: { leadId: string }) {
+const IntroCall = memo(function IntroCall({ leadId }: { leadId: string }) {
   const { data: call, isPending } = useLeadIntroCall(leadId);
   if (isPending || !call) return null;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -93,7 +95,7 @@ function IntroCall({ leadId }: { leadId: string }) {
       </dl>
     </section>
   );
-}
+});
 
 function StatusForm({ lead }: { lead: LeadRow }) {
   // The lead's status unless the user picked another; a change made elsewhere shows through.
@@ -146,7 +148,11 @@ function AssigneeForm({ lead }: { lead: LeadRow }) {
     event.preventDefault();
     if (update.isPending) return;
     update.mutate(
-      { id: lead.id!, assigneeId: assignee || null },
+      {
+        id: lead.id!,
+        assigneeId: assignee || null,
+        assigneeName: assignees?.find((a) => a.id === assignee)?.name ?? null,
+      },
       {
         onSuccess: () => {
           setDraft(undefined);
@@ -178,7 +184,7 @@ function AssigneeForm({ lead }: { lead: LeadRow }) {
   );
 }
 
-function NoteForm({ leadId }: { leadId: string }) {
+const NoteForm = memo(function NoteForm({ leadId }: { leadId: string }) {
   const add = useAddLeadNote(leadId);
   const { register, handleSubmit, reset, formState } = useForm<NoteValues>({
     resolver: zodResolver(noteSchema),
@@ -211,7 +217,7 @@ function NoteForm({ leadId }: { leadId: string }) {
       </Button>
     </form>
   );
-}
+});
 
 function EnrolForm({ lead, onEnrolled }: { lead: LeadRow; onEnrolled: () => void }) {
   const enrol = useEnrolLead();
@@ -288,6 +294,12 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
   useEffect(() => {
     headingRef.current?.focus();
   }, [id, isPending]);
+  // The click paints the lead and its status at once; the forms and the history below follow in
+  // the next moment, so the panel opening does not wait for all of them to be built.
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    startTransition(() => setComplete(true));
+  }, []);
   if (isPending) return <p>Loading lead…</p>;
   if (!lead) {
     return (
@@ -349,15 +361,19 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
             </div>
           ))}
       </dl>
-      <IntroCall leadId={lead.id!} />
+      {complete ? <IntroCall leadId={lead.id!} /> : null}
       <StatusForm lead={lead} />
-      {isAdmin ? <AssigneeForm lead={lead} /> : null}
-      {isAdmin ? <EnrolForm lead={lead} onEnrolled={() => headingRef.current?.focus()} /> : null}
-      <NoteForm leadId={lead.id!} />
-      <div>
-        <h3 className="mb-2 font-display text-lg font-bold">History</h3>
-        <History leadId={lead.id!} />
-      </div>
+      {complete ? (
+        <>
+          {isAdmin ? <AssigneeForm lead={lead} /> : null}
+          {isAdmin ? <EnrolForm lead={lead} onEnrolled={() => headingRef.current?.focus()} /> : null}
+          <NoteForm leadId={lead.id!} />
+          <div>
+            <h3 className="mb-2 font-display text-lg font-bold">History</h3>
+            <History leadId={lead.id!} />
+          </div>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { EmptyRow, RowHeader, Table, TD, TH, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import {
@@ -46,6 +47,71 @@ function SortHeader({
   );
 }
 
+/** One lead's row: drawn again only when the lead or its selection changes, not on every click. */
+const LeadTableRow = memo(function LeadTableRow({
+  lead,
+  selected,
+  variant,
+  onOpen,
+}: {
+  lead: LeadRow;
+  selected: boolean;
+  variant: string;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <TR
+      className={cn(
+        'align-top',
+        lead.overdue && 'bg-red-50',
+        selected && 'outline outline-2 -outline-offset-2 outline-brand-700',
+      )}
+    >
+      <RowHeader>
+        <button
+          type="button"
+          onClick={() => onOpen(lead.id!)}
+          className="min-h-11 text-left font-semibold text-brand-800 underline underline-offset-4"
+          aria-current={selected ? 'true' : undefined}
+        >
+          {lead.name ?? lead.email}
+        </button>
+        <div className="text-ink-muted">{lead.email}</div>
+      </RowHeader>
+      <TD>
+        <div>{sourceLabel(lead.source)}</div>
+        <div className="text-ink-muted">
+          {variant}
+          {lead.utm_campaign ? ` · ${lead.utm_campaign}` : ''}
+        </div>
+      </TD>
+      <TD>
+        <div>
+          {[lead.child_name, lead.child_age ? `age ${lead.child_age}` : null].filter(Boolean).join(', ') ||
+            '—'}
+        </div>
+        <div className="text-ink-muted">{focusLabel(lead.focus_area)}</div>
+      </TD>
+      <TD>
+        <span className="rounded-full bg-brand-50 px-2 py-1 font-semibold text-brand-800">
+          {statusLabel(lead.status)}
+        </span>
+      </TD>
+      <TD>{lead.assignee_name ?? <span className="text-ink-muted">Unassigned</span>}</TD>
+      <TD className="whitespace-nowrap">
+        <time dateTime={lead.created_at ?? undefined} title={new Date(lead.created_at!).toLocaleString()}>
+          {timeAgo(lead.created_at!)}
+        </time>
+        {lead.overdue ? (
+          <div className="mt-1 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+            Overdue
+          </div>
+        ) : null}
+      </TD>
+    </TR>
+  );
+});
+
 /** The leads as a real table: a caption with the count, sortable column headers, one row per lead. */
 export function LeadsTable({
   rows,
@@ -87,57 +153,13 @@ export function LeadsTable({
     >
       {rows.length === 0 ? <EmptyRow columns={6}>No leads match these filters.</EmptyRow> : null}
       {rows.map((lead) => (
-        <TR
+        <LeadTableRow
           key={lead.id}
-          className={cn(
-            'align-top',
-            lead.overdue && 'bg-red-50',
-            lead.id === selectedId && 'outline outline-2 -outline-offset-2 outline-brand-700',
-          )}
-        >
-          <RowHeader>
-            <button
-              type="button"
-              onClick={() => onOpen(lead.id!)}
-              className="min-h-11 text-left font-semibold text-brand-800 underline underline-offset-4"
-              aria-current={lead.id === selectedId ? 'true' : undefined}
-            >
-              {lead.name ?? lead.email}
-            </button>
-            <div className="text-ink-muted">{lead.email}</div>
-          </RowHeader>
-          <TD>
-            <div>{sourceLabel(lead.source)}</div>
-            <div className="text-ink-muted">
-              {variantLabel(lead.landing_variant)}
-              {lead.utm_campaign ? ` · ${lead.utm_campaign}` : ''}
-            </div>
-          </TD>
-          <TD>
-            <div>
-              {[lead.child_name, lead.child_age ? `age ${lead.child_age}` : null]
-                .filter(Boolean)
-                .join(', ') || '—'}
-            </div>
-            <div className="text-ink-muted">{focusLabel(lead.focus_area)}</div>
-          </TD>
-          <TD>
-            <span className="rounded-full bg-brand-50 px-2 py-1 font-semibold text-brand-800">
-              {statusLabel(lead.status)}
-            </span>
-          </TD>
-          <TD>{lead.assignee_name ?? <span className="text-ink-muted">Unassigned</span>}</TD>
-          <TD className="whitespace-nowrap">
-            <time dateTime={lead.created_at ?? undefined} title={new Date(lead.created_at!).toLocaleString()}>
-              {timeAgo(lead.created_at!)}
-            </time>
-            {lead.overdue ? (
-              <div className="mt-1 inline-block rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-                Overdue
-              </div>
-            ) : null}
-          </TD>
-        </TR>
+          lead={lead}
+          selected={lead.id === selectedId}
+          variant={variantLabel(lead.landing_variant)}
+          onOpen={onOpen}
+        />
       ))}
     </Table>
   );

@@ -1,3 +1,4 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -27,7 +28,11 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
   const go = useNavigate();
   const params = new URLSearchParams(location.search);
   const filters = parseLeadFilters(params);
-  const selectedId = params.get('lead') ?? undefined;
+  // The address changes in a transition (lib/navigation): the lead clicked (or the panel closed)
+  // shows at once, until the address has caught up or moved elsewhere (e.g. back).
+  const [opening, setOpening] = useState<{ id: string; from: string } | null>(null);
+  const selectedId =
+    (opening && opening.from === location.search ? opening.id : params.get('lead')) || undefined;
   const { data, isPending, isError, error } = useLeads(filters);
   const exportLeads = useExportLeads();
   useLiveQuery(leadsKey, { table: 'leads' });
@@ -40,6 +45,21 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
     go({ search: search.toString() });
   };
   const change = (changes: Partial<LeadFilters>) => navigate({ ...filters, ...changes, page: 1 });
+  const open = (id: string) => {
+    setOpening({ id, from: location.search });
+    navigate(filters, id);
+  };
+  // One function for the screen's life, so the table's memoized rows are not all drawn again.
+  const openRef = useRef(open);
+  useLayoutEffect(() => {
+    openRef.current = open;
+  });
+  const onOpen = useCallback((id: string) => openRef.current(id), []);
+  const changeRef = useRef(change);
+  useLayoutEffect(() => {
+    changeRef.current = change;
+  });
+  const onFilter = useCallback((changes: Partial<LeadFilters>) => changeRef.current(changes), []);
   const variantLabel = (path: string | null) =>
     path ? (variants.find((v) => v.path === path)?.label ?? path) : 'No landing page';
 
@@ -52,7 +72,7 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
 
   return (
     <div className="space-y-4">
-      <LeadsFilters filters={filters} variants={variants} onChange={change} />
+      <LeadsFilters filters={filters} variants={variants} onChange={onFilter} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-ink-muted">
           Sorted by {filters.sort === 'created_at' ? 'received' : filters.sort}.
@@ -80,7 +100,7 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
                 selectedId={selectedId}
                 variantLabel={variantLabel}
                 onSort={(sort: LeadSort, dir) => navigate({ ...filters, sort, dir, page: 1 })}
-                onOpen={(id) => navigate(filters, id)}
+                onOpen={onOpen}
               />
               <Pagination
                 page={filters.page}
@@ -94,12 +114,7 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           )}
         </div>
         {selectedId ? (
-          <LeadDetails
-            key={selectedId}
-            id={selectedId}
-            isAdmin={isAdmin}
-            onClose={() => navigate(filters, '')}
-          />
+          <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={() => open('')} />
         ) : null}
       </div>
     </div>

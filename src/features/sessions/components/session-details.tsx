@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@/lib/navigation';
 import { Button, buttonClasses } from '@/components/ui/button';
 import type { SessionRow } from '../api/get-sessions';
@@ -34,6 +34,12 @@ export function SessionDetails({
   const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null);
   const update = useUpdateSession();
   const [openedAt] = useState(() => Date.now());
+  // The click paints the session (who, when, its actions) at once; the practice and the forms
+  // after it follow in the next moment, so opening does not wait for them to be built.
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    startTransition(() => setComplete(true));
+  }, []);
   const started = new Date(session.startsAt).getTime() <= openedAt;
   const scheduled = session.status === 'scheduled';
   const mark = async (status: 'completed' | 'no_show') => {
@@ -89,7 +95,7 @@ export function SessionDetails({
           </>
         ) : null}
       </div>
-      {renderPractice && session.child && session.status !== 'cancelled' ? (
+      {complete && renderPractice && session.child && session.status !== 'cancelled' ? (
         <Section title="Practice this week">
           {renderPractice({
             sessionId: session.id,
@@ -99,7 +105,7 @@ export function SessionDetails({
         </Section>
       ) : null}
       {/* Notes and points belong to a session that has taken place (or at least begun). */}
-      {session.status !== 'cancelled' && (started || !scheduled) && session.child ? (
+      {complete && session.status !== 'cancelled' && (started || !scheduled) && session.child ? (
         <Section title="After the session">
           <FollowUpForms session={session} />
         </Section>

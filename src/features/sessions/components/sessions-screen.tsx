@@ -1,10 +1,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useSessionOptions } from '../api/get-session-options';
-import { useSessions, type SessionRow } from '../api/get-sessions';
+import { sessionsQueryOptions, useSessions, type SessionFilters, type SessionRow } from '../api/get-sessions';
 import {
   addDays,
   formatLocalDate,
@@ -22,6 +23,13 @@ import { SessionList, type ListFilters } from './session-list';
 import { WeekCalendar } from './week-calendar';
 
 const PAGE_SIZE = 20;
+const noSessions: SessionRow[] = [];
+
+/** The week calendar's query: every session of the week (what RLS lets the viewer read). */
+function weekFilters(monday: string, timeZone: string): SessionFilters {
+  const week = weekOf(monday, timeZone);
+  return { from: week.from.toISOString(), to: week.to.toISOString(), pageSize: 500 };
+}
 
 /**
  * /admin/sessions: the week calendar and the list of coaching sessions. Row level security decides
@@ -46,19 +54,38 @@ export function SessionsScreen({
   const location = useLocation();
   const go = useNavigate();
   const viewState = parseSessionsView(new URLSearchParams(location.search), today);
-  const { view, monday } = viewState;
+  const { view } = viewState;
   const filters: ListFilters = viewState;
   const navigate = (patch: Partial<SessionsView>) =>
     go({ search: sessionsViewToSearch({ ...viewState, ...patch }, today) });
   const setView = (next: SessionsView['view']) => navigate({ view: next });
-  const setMonday = (next: string) => navigate({ monday: next });
+  // The address changes in a transition (lib/navigation): the week pressed for shows at once, its
+  // heading first, until the address has caught up (or moved elsewhere, e.g. back).
+  const [pressed, setPressed] = useState<{ monday: string; from: string } | null>(null);
+  const monday = pressed && pressed.from === location.search ? pressed.monday : viewState.monday;
+  const queryClient = useQueryClient();
+  const setMonday = (next: string) => {
+    void queryClient.prefetchQuery(sessionsQueryOptions(weekFilters(next, timeZone)));
+    setPressed({ monday: next, from: location.search });
+    navigate({ monday: next });
+  };
   const setFilters = (next: ListFilters) => navigate(next);
   const [selected, setSelected] = useState<SessionRow | null>(null);
   const [booking, setBooking] = useState(false);
-  const week = weekOf(monday, timeZone);
   const options = useSessionOptions();
 
-  const weekQuery = useSessions({ from: week.from.toISOString(), to: week.to.toISOString(), pageSize: 500 });
+  // The calendar follows the week a moment later, so the press paints its answer (the new week's
+  // heading) without waiting for hundreds of sessions to be laid out; the old week dims meanwhile.
+  const calendarMonday = useDeferredValue(monday);
+  const week = useMemo(() => weekOf(calendarMonday, timeZone), [calendarMonday, timeZone]);
+  const weekQuery = useSessions(weekFilters(calendarMonday, timeZone));
+  const weekRows = weekQuery.isPlaceholderData ? undefined : weekQuery.data?.rows;
+  // The weeks either side are fetched ahead, so Next and Previous find their sessions waiting.
+  useEffect(() => {
+    if (view !== 'week' || !weekQuery.isSuccess) return;
+    for (const next of [addDays(calendarMonday, 7), addDays(calendarMonday, -7)])
+      void queryClient.prefetchQuery(sessionsQueryOptions(weekFilters(next, timeZone)));
+  }, [view, calendarMonday, timeZone, weekQuery.isSuccess, queryClient]);
   const listQuery = useSessions({
     coachId: filters.coachId || undefined,
     childId: filters.childId || undefined,
@@ -83,10 +110,11 @@ export function SessionsScreen({
     details.current?.scrollIntoView({ block: 'start' });
     details.current?.focus({ preventScroll: true });
   }, [currentId]);
-  const select = (session: SessionRow) => {
+  // One function for the screen's life: the calendar's session buttons are memoized on it.
+  const select = useCallback((session: SessionRow) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setSelected(session);
-  };
+  }, []);
   const closeDetails = () => {
     setSelected(null);
     if (opener.current?.isConnected) opener.current.focus();
@@ -149,10 +177,11 @@ export function SessionsScreen({
             </div>
           </div>
           <WeekCalendar
-            key={monday}
+            key={calendarMonday}
             days={week.days}
             today={today}
-            sessions={weekQuery.data?.rows ?? []}
+            stale={calendarMonday !== monday || weekQuery.isPlaceholderData}
+            sessions={weekRows ?? noSessions}
             timeZone={timeZone}
             selectedId={current?.id}
             onSelect={select}

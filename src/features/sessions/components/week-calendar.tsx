@@ -1,16 +1,54 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import type { SessionRow } from '../api/get-sessions';
 import { statusLabel } from '../lib/status';
 import { formatLocalDate, formatTime, localDateTime } from '../lib/time';
 
 /**
+ * One session in its day: drawn again only when it, or whether it is the selected one, changes,
+ * so opening a session repaints two buttons, not the whole week (an admin's week holds hundreds).
+ */
+const SessionButton = memo(function SessionButton({
+  session,
+  time,
+  selected,
+  onSelect,
+}: {
+  session: SessionRow;
+  time: string;
+  selected: boolean;
+  onSelect: (session: SessionRow) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onSelect(session)}
+        aria-pressed={selected}
+        className={cn(
+          'w-full min-h-11 rounded-xl px-2 py-1 text-left text-xs hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700',
+          session.status === 'cancelled' ? 'bg-gray-100 text-ink-muted line-through' : 'bg-brand-50 text-ink',
+          selected && 'ring-2 ring-brand-700',
+        )}
+      >
+        <span className="block font-semibold">{time}</span>
+        {session.child?.firstName ?? 'Child'} · {session.coach?.name ?? 'No coach'}
+        {session.status !== 'scheduled' ? (
+          <span className="block text-ink-muted">{statusLabel(session.status)}</span>
+        ) : null}
+      </button>
+    </li>
+  );
+});
+
+/**
  * The week as a grid of seven days (Monday first) in the viewer's zone. The days form one row of a
  * keyboard grid: Left/Right (and Home/End) move between days, Tab enters the day's sessions.
  */
-export function WeekCalendar({
+export const WeekCalendar = memo(function WeekCalendar({
   days,
   today,
+  stale = false,
   sessions,
   timeZone,
   selectedId,
@@ -18,6 +56,8 @@ export function WeekCalendar({
 }: {
   days: string[];
   today: string;
+  /** the week asked for is still on its way: this one is shown dimmed meanwhile */
+  stale?: boolean;
   sessions: SessionRow[];
   timeZone: string;
   selectedId?: string;
@@ -25,11 +65,18 @@ export function WeekCalendar({
 }) {
   const [focused, setFocused] = useState(() => Math.max(0, days.indexOf(today)));
   const cells = useRef<(HTMLDivElement | null)[]>([]);
-  const byDay = new Map<string, SessionRow[]>();
-  for (const session of sessions) {
-    const { date } = localDateTime(new Date(session.startsAt), timeZone);
-    byDay.set(date, [...(byDay.get(date) ?? []), session]);
-  }
+  // Each session's day and time, worked out once per list (Intl is slow with hundreds of them).
+  const byDay = useMemo(() => {
+    const grouped = new Map<string, { session: SessionRow; time: string }[]>();
+    for (const session of sessions) {
+      const at = new Date(session.startsAt);
+      const { date } = localDateTime(at, timeZone);
+      const list = grouped.get(date) ?? [];
+      list.push({ session, time: formatTime(at, timeZone).split(' (')[0] });
+      grouped.set(date, list);
+    }
+    return grouped;
+  }, [sessions, timeZone]);
 
   const move = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
     if (event.target !== event.currentTarget) return;
@@ -54,7 +101,8 @@ export function WeekCalendar({
       role="grid"
       aria-label="Sessions this week"
       aria-readonly="true"
-      className="relative overflow-x-auto"
+      aria-busy={stale || undefined}
+      className={cn('relative overflow-x-auto transition-opacity', stale && 'opacity-60')}
     >
       <div role="row" className="grid min-w-[840px] grid-cols-7 gap-2">
         {days.map((day, index) => {
@@ -81,29 +129,14 @@ export function WeekCalendar({
                 <span className="block text-xs font-normal text-ink-muted">{label.split(', ')[1]}</span>
               </p>
               <ul className="mt-2 flex flex-col gap-1">
-                {list.map((session) => (
-                  <li key={session.id}>
-                    <button
-                      type="button"
-                      onClick={() => onSelect(session)}
-                      aria-pressed={session.id === selectedId}
-                      className={cn(
-                        'w-full min-h-11 rounded-xl px-2 py-1 text-left text-xs hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700',
-                        session.status === 'cancelled'
-                          ? 'bg-gray-100 text-ink-muted line-through'
-                          : 'bg-brand-50 text-ink',
-                        session.id === selectedId && 'ring-2 ring-brand-700',
-                      )}
-                    >
-                      <span className="block font-semibold">
-                        {formatTime(new Date(session.startsAt), timeZone).split(' (')[0]}
-                      </span>
-                      {session.child?.firstName ?? 'Child'} · {session.coach?.name ?? 'No coach'}
-                      {session.status !== 'scheduled' ? (
-                        <span className="block text-ink-muted">{statusLabel(session.status)}</span>
-                      ) : null}
-                    </button>
-                  </li>
+                {list.map(({ session, time }) => (
+                  <SessionButton
+                    key={session.id}
+                    session={session}
+                    time={time}
+                    selected={session.id === selectedId}
+                    onSelect={onSelect}
+                  />
                 ))}
               </ul>
             </div>
@@ -112,4 +145,4 @@ export function WeekCalendar({
       </div>
     </div>
   );
-}
+});
