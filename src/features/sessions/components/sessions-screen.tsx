@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useSessionOptions } from '../api/get-session-options';
 import { sessionsQueryOptions, useSessions, type SessionFilters, type SessionRow } from '../api/get-sessions';
@@ -25,10 +27,19 @@ import { WeekCalendar } from './week-calendar';
 const PAGE_SIZE = 20;
 const noSessions: SessionRow[] = [];
 
-/** The week calendar's query: every session of the week (what RLS lets the viewer read). */
-function weekFilters(monday: string, timeZone: string): SessionFilters {
+/** The most sessions the week calendar lays out; past it, the screen says so and offers the coach filter. */
+const WEEK_LIMIT = 500;
+const countFormat = new Intl.NumberFormat();
+
+/** The week calendar's query: the week's sessions (what RLS lets the viewer read), of one coach if chosen. */
+function weekFilters(monday: string, timeZone: string, coachId: string): SessionFilters {
   const week = weekOf(monday, timeZone);
-  return { from: week.from.toISOString(), to: week.to.toISOString(), pageSize: 500 };
+  return {
+    from: week.from.toISOString(),
+    to: week.to.toISOString(),
+    coachId: coachId || undefined,
+    pageSize: WEEK_LIMIT,
+  };
 }
 
 /**
@@ -65,7 +76,7 @@ export function SessionsScreen({
   const monday = pressed && pressed.from === location.search ? pressed.monday : viewState.monday;
   const queryClient = useQueryClient();
   const setMonday = (next: string) => {
-    void queryClient.prefetchQuery(sessionsQueryOptions(weekFilters(next, timeZone)));
+    void queryClient.prefetchQuery(sessionsQueryOptions(weekFilters(next, timeZone, filters.coachId)));
     setPressed({ monday: next, from: location.search });
     navigate({ monday: next });
   };
@@ -78,14 +89,14 @@ export function SessionsScreen({
   // heading) without waiting for hundreds of sessions to be laid out; the old week dims meanwhile.
   const calendarMonday = useDeferredValue(monday);
   const week = useMemo(() => weekOf(calendarMonday, timeZone), [calendarMonday, timeZone]);
-  const weekQuery = useSessions(weekFilters(calendarMonday, timeZone));
+  const weekQuery = useSessions(weekFilters(calendarMonday, timeZone, filters.coachId));
   const weekRows = weekQuery.isPlaceholderData ? undefined : weekQuery.data?.rows;
   // The weeks either side are fetched ahead, so Next and Previous find their sessions waiting.
   useEffect(() => {
     if (view !== 'week' || !weekQuery.isSuccess) return;
     for (const next of [addDays(calendarMonday, 7), addDays(calendarMonday, -7)])
-      void queryClient.prefetchQuery(sessionsQueryOptions(weekFilters(next, timeZone)));
-  }, [view, calendarMonday, timeZone, weekQuery.isSuccess, queryClient]);
+      void queryClient.prefetchQuery(sessionsQueryOptions(weekFilters(next, timeZone, filters.coachId)));
+  }, [view, calendarMonday, timeZone, filters.coachId, weekQuery.isSuccess, queryClient]);
   const listQuery = useSessions({
     coachId: filters.coachId || undefined,
     childId: filters.childId || undefined,
@@ -176,6 +187,27 @@ export function SessionsScreen({
               </Button>
             </div>
           </div>
+          {showCoachFilter ? (
+            <div className="mb-3 max-w-xs">
+              <Field label="Coach">
+                <Select value={filters.coachId} onChange={(e) => navigate({ coachId: e.target.value })}>
+                  <option value="">All coaches</option>
+                  {(options.data?.coaches ?? []).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+          ) : null}
+          {weekQuery.data && weekQuery.data.total > weekQuery.data.rows.length ? (
+            <p role="status" className="mb-3 rounded-2xl bg-amber-50 p-3 text-sm text-ink">
+              Showing the first {countFormat.format(weekQuery.data.rows.length)} of{' '}
+              {countFormat.format(weekQuery.data.total)} sessions this week.
+              {showCoachFilter ? ' Choose a coach to see all of theirs.' : ''}
+            </p>
+          ) : null}
           <WeekCalendar
             key={calendarMonday}
             days={week.days}
