@@ -34,7 +34,8 @@ test('the demo parent writes to the coach; the coach’s open inbox shows it liv
 }) => {
   test.setTimeout(90_000);
   const question = `Can we move bedtime practice to mornings? ${stamp()}`;
-  const answer = `Yes, mornings work well: see https://example.com/mornings ${stamp()}`;
+  // The stamp before the colon: the checks below match the text up to it, unique to this run.
+  const answer = `Yes, mornings work well (${stamp()}): see https://example.com/mornings`;
 
   const coach = await pageAs('coach');
   await coach.goto('/admin/messages');
@@ -98,6 +99,8 @@ test('an unread message sends the coach one email after the delay, without its t
   await parent.getByLabel('Your message').fill(secret);
   await parent.getByRole('button', { name: 'Send' }).click();
   await expect(parent.getByRole('log', { name: 'Messages' }).getByText(secret)).toBeVisible();
+  // Shown at once while on its way; the job below must find it saved.
+  await expect(parent.getByTestId('message-sending')).toHaveCount(0);
 
   // The clock moved: the job runs as it would tomorrow at 18:00 UTC (midday in Jordan's Chicago),
   // long past the 15 minutes and the hour since any earlier email.
