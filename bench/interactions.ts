@@ -1,14 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../local-supabase/config.ts';
 import { startStack } from '../local-supabase/stack.ts';
 import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
 import { seedScale, SCALE_EMAIL_DOMAIN } from '../scripts/lib/scale-seed.ts';
+import { serveProductionSite } from './lib/production-site.ts';
 
 /**
  * Interactions on the staff and family screens, from input to the next paint, with the CPU slowed
@@ -52,31 +51,12 @@ const site = `http://127.0.0.1:${port}`;
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-interactions-'));
 fs.chmodSync(stateDir, 0o755);
 const stack = await startStack({ stateDir, siteUrl: site, quiet: true });
-const env = { ...process.env, VITE_SUPABASE_URL: stack.urls.api, VITE_SUPABASE_ANON_KEY: stack.keys.anon };
-const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
-const outDir = `dist-bench-interactions-${offset}`;
-const build = spawnSync(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: PROJECT_ROOT,
-  env,
-  stdio: 'inherit',
+const preview = await serveProductionSite({
+  api: stack.urls.api,
+  anonKey: stack.keys.anon,
+  outDir: `dist-bench-interactions-${offset}`,
+  port,
 });
-if (build.status !== 0) throw new Error('build failed');
-const preview = spawn(bin('vite'), ['preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-  cwd: PROJECT_ROOT,
-  env,
-  stdio: 'ignore',
-});
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${site}/robots.txt`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 200) throw new Error('vite preview did not come up');
-  await new Promise((r) => setTimeout(r, 100));
-}
 
 /** What the page keeps for the bench: Event Timing entries and the inputs' timestamps. */
 interface Timed {
@@ -385,10 +365,9 @@ try {
 } finally {
   await browser.close();
   await db.end();
-  preview.kill('SIGTERM');
+  preview.stop();
   await stack.stop();
   fs.rmSync(stateDir, { recursive: true, force: true });
-  fs.rmSync(path.join(PROJECT_ROOT, outDir), { recursive: true, force: true });
 }
 
 const pct = (values: number[], p: number) => {

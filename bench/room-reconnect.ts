@@ -1,12 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../local-supabase/config.ts';
 import { startStack } from '../local-supabase/stack.ts';
 import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
+import { serveProductionSite } from './lib/production-site.ts';
 
 /**
  * Session room: how long a call takes to come back after a dropped connection, on loopback
@@ -36,30 +35,12 @@ const site = `http://127.0.0.1:${port}`;
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-room-reconnect-'));
 fs.chmodSync(stateDir, 0o755);
 const stack = await startStack({ stateDir, siteUrl: site, quiet: true });
-const env = { ...process.env, VITE_SUPABASE_URL: stack.urls.api, VITE_SUPABASE_ANON_KEY: stack.keys.anon };
-const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
-const outDir = 'dist-bench-room-reconnect';
-const build = spawnSync(bin('vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: PROJECT_ROOT,
-  env,
-  stdio: 'inherit',
+const preview = await serveProductionSite({
+  api: stack.urls.api,
+  anonKey: stack.keys.anon,
+  outDir: 'dist-bench-room-reconnect',
+  port,
 });
-if (build.status !== 0) throw new Error('build failed');
-const preview = spawn(bin('vite'), ['preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-  cwd: PROJECT_ROOT,
-  env,
-  stdio: 'ignore',
-});
-for (let i = 0; i < 100; i++) {
-  if (
-    await fetch(site).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 100));
-}
 
 const db = new pg.Client({ connectionString: stack.urls.db });
 await db.connect();
@@ -301,10 +282,9 @@ try {
 } finally {
   await Promise.all([browsers.coach.close(), browsers.parent.close()]);
   await db.end();
-  preview.kill('SIGTERM');
+  preview.stop();
   await stack.stop();
   fs.rmSync(stateDir, { recursive: true, force: true });
-  fs.rmSync(path.join(PROJECT_ROOT, outDir), { recursive: true, force: true });
 }
 
 const summary: Record<
