@@ -389,6 +389,18 @@ export async function seedScale(db: pg.ClientBase, options: ScaleSeedOptions): P
       await db.query('select private.rebuild_family_summaries()');
       options.onStep?.('rebuild the family summaries', performance.now() - started);
     }
+    // The sessions' and the audit log's kept counts (docs/decisions/213).
+    for (const rebuildCounts of ['rebuild_session_status_counts', 'rebuild_audit_log_counts']) {
+      const { rows: found } = await db.query<{ found: boolean }>(
+        `select to_regprocedure($1) is not null as found`,
+        [`private.${rebuildCounts}()`],
+      );
+      if (found[0].found) {
+        const started = performance.now();
+        await db.query(`select private.${rebuildCounts}()`);
+        options.onStep?.(`rebuild ${rebuildCounts.replace('rebuild_', '')}`, performance.now() - started);
+      }
+    }
     await db.query('commit');
   } catch (error) {
     await db.query('rollback');

@@ -2213,6 +2213,10 @@ export type Database = {
           families_enrolled: number;
         }[];
       };
+      audit_log_count: {
+        Args: { action?: string; entity_type?: string; system_only?: boolean };
+        Returns: number;
+      };
       audit_log_facets: {
         Args: never;
         Returns: { action: string; entity_type: string; entries: number }[];
@@ -2589,6 +2593,10 @@ export type Database = {
       save_availability_week: {
         Args: { schedule_id: string; time_zone: string; hours: Json };
         Returns: undefined;
+      };
+      session_list_count: {
+        Args: { status?: string };
+        Returns: number;
       };
       set_child_login_secret: {
         Args: { login_user: string; secret: string };

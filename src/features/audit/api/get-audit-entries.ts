@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { joinName } from '@/lib/names';
 import { getSupabase } from '@/lib/supabase';
+import { fetchAuditPage } from '../lib/audit-query';
 
 export interface AuditFilters {
   /** an actor's user id, 'system' for entries without an actor, or '' for everyone */
@@ -39,36 +40,32 @@ export function dayStart(day: string, offsetDays = 0): string {
   return new Date(y, m - 1, d + offsetDays).toISOString();
 }
 
-/** One page of the audit log, newest first, filtered and counted on the server. */
+/**
+ * One page of the audit log, newest first, filtered and counted on the server; a filter without
+ * dates or a named actor is counted from the numbers the database keeps (lib/audit-query,
+ * docs/decisions/213).
+ */
 export async function getAuditEntries(
   filters: AuditFilters,
   page: number,
   pageSize: number,
 ): Promise<AuditPage> {
   const supabase = await getSupabase();
-  let query = supabase
-    .from('audit_log_entries')
-    .select(
-      'id, created_at, action, entity_type, entity_id, metadata, entity_name, names, actor_user_id, actor_first_name, actor_last_name, actor_email',
-      {
-        count: 'exact',
-      },
-    );
-  if (filters.actor === 'system') query = query.is('actor_user_id', null);
-  else if (filters.actor) query = query.eq('actor_user_id', filters.actor);
-  if (filters.action) query = query.eq('action', filters.action);
-  if (filters.entityType) query = query.eq('entity_type', filters.entityType);
-  if (filters.from) query = query.gte('created_at', dayStart(filters.from));
-  if (filters.to) query = query.lt('created_at', dayStart(filters.to, 1));
-  const from = (page - 1) * pageSize;
-  const { data, error, count } = await query
-    .order('created_at', { ascending: false })
-    .order('id')
-    .range(from, from + pageSize - 1);
-  if (error) throw error;
+  const { rows, total } = await fetchAuditPage(
+    supabase,
+    {
+      actor: filters.actor,
+      action: filters.action,
+      entityType: filters.entityType,
+      since: filters.from ? dayStart(filters.from) : undefined,
+      until: filters.to ? dayStart(filters.to, 1) : undefined,
+    },
+    page,
+    pageSize,
+  );
   return {
-    total: count ?? 0,
-    entries: (data ?? []).map((row) => ({
+    total,
+    entries: rows.map((row) => ({
       id: row.id as string,
       createdAt: row.created_at as string,
       action: row.action as string,

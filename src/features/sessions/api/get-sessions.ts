@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { useLiveQuery } from '@/lib/live-query';
+import { fetchSessionsPage } from '../lib/sessions-query';
 import { sessionKeys } from './keys';
 
 export const SESSION_STATUSES = ['scheduled', 'completed', 'cancelled', 'no_show'] as const;
@@ -29,29 +30,17 @@ export interface SessionRow {
   coach: { id: string; name: string } | null;
 }
 
-const COLUMNS =
-  'id, starts_at, duration_minutes, status, series_id, child:children(id, first_name), coach:coaches(id, display_name)';
-
-/** One page of sessions (what RLS lets the caller read: a coach their own, an admin all). */
+/**
+ * One page of sessions (what RLS lets the caller read: a coach their own, an admin all) and the
+ * exact number matching; a filter by status alone is counted from the numbers the database keeps
+ * (lib/sessions-query, docs/decisions/213).
+ */
 export async function getSessions(filters: SessionFilters): Promise<{ rows: SessionRow[]; total: number }> {
   const supabase = await getSupabase();
-  const pageSize = filters.pageSize ?? 20;
-  const page = filters.page ?? 1;
-  let query = supabase.from('coaching_sessions').select(COLUMNS, { count: 'exact' });
-  if (filters.from) query = query.gte('starts_at', filters.from);
-  if (filters.to) query = query.lt('starts_at', filters.to);
-  if (filters.coachId) query = query.eq('coach_id', filters.coachId);
-  if (filters.childId) query = query.eq('child_id', filters.childId);
-  if (filters.status === 'active') query = query.neq('status', 'cancelled');
-  else if (filters.status) query = query.eq('status', filters.status);
-  const { data, error, count } = await query
-    .order('starts_at', { ascending: true })
-    .order('id')
-    .range((page - 1) * pageSize, page * pageSize - 1);
-  if (error) throw error;
+  const { rows, total } = await fetchSessionsPage(supabase, filters);
   return {
-    total: count ?? 0,
-    rows: (data ?? []).map((row) => ({
+    total,
+    rows: rows.map((row) => ({
       id: row.id,
       startsAt: row.starts_at,
       durationMinutes: row.duration_minutes,
