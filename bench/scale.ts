@@ -16,6 +16,8 @@ import {
 import { fetchLeadsPage } from '../src/features/pipeline/lib/lead-query.ts';
 import { subscribersQuery } from '../src/features/pipeline/lib/subscribers-query.ts';
 import { accountsPageQuery, type AppRole } from '../src/features/users/lib/accounts-query.ts';
+import { fetchAuditPage } from '../src/features/audit/lib/audit-query.ts';
+import { fetchSessionsPage } from '../src/features/sessions/lib/sessions-query.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
 import { seedScale, SCALE_EMAIL_DOMAIN } from '../scripts/lib/scale-seed.ts';
 
@@ -165,31 +167,17 @@ try {
     async () => (await fetchLeadsPage(coach, defaultLeadFilters, LEAD_PAGE_SIZE)).count,
   );
 
-  const SESSION_COLUMNS =
-    'id, starts_at, duration_minutes, status, series_id, child:children(id, first_name), coach:coaches(id, display_name)';
   const weekStart = new Date();
   weekStart.setUTCHours(0, 0, 0, 0);
   weekStart.setUTCDate(weekStart.getUTCDate() - ((weekStart.getUTCDay() + 6) % 7));
   const weekEnd = new Date(weekStart.getTime() + 7 * 86_400_000);
+  // As /admin/sessions asks for a page and its count (src/features/sessions/lib/sessions-query.ts).
   const sessions = async (
     client: SupabaseClient<Database>,
     filters: { from?: string; to?: string; coachId?: string; status?: string },
     page = 1,
     pageSize = 20,
-  ) => {
-    let query = client.from('coaching_sessions').select(SESSION_COLUMNS, { count: 'exact' });
-    if (filters.from) query = query.gte('starts_at', filters.from);
-    if (filters.to) query = query.lt('starts_at', filters.to);
-    if (filters.coachId) query = query.eq('coach_id', filters.coachId);
-    if (filters.status === 'active') query = query.neq('status', 'cancelled');
-    else if (filters.status) query = query.eq('status', filters.status);
-    const { error, count } = await query
-      .order('starts_at', { ascending: true })
-      .order('id')
-      .range((page - 1) * pageSize, page * pageSize - 1);
-    if (error) throw error;
-    return count ?? 0;
-  };
+  ) => (await fetchSessionsPage(client, { ...filters, page, pageSize })).total;
   const week = { from: weekStart.toISOString(), to: weekEnd.toISOString() };
   await measure('sessions: this week, everyone', () => sessions(admin, week, 1, 200));
   await measure('sessions: this week, one coach', () => sessions(admin, { ...week, coachId }, 1, 200));
@@ -197,6 +185,8 @@ try {
   await measure('sessions: list from today', () => sessions(admin, { from: new Date().toISOString() }));
   await measure('sessions: list, completed, page 50', () => sessions(admin, { status: 'completed' }, 50));
   await measure('sessions: list, one coach, active', () => sessions(admin, { coachId, status: 'active' }));
+  await measure('sessions: the coach’s own list, completed', () => sessions(coach, { status: 'completed' }));
+  await measure('sessions: the coach’s own list, page 3', () => sessions(coach, {}, 3));
 
   const families = async (client: SupabaseClient<Database>, page: number, coach?: string) => {
     let query = client
@@ -233,29 +223,28 @@ try {
   await measure('users: search "garcia"', () => accounts('garcia', ''));
   await measure('users: coaches', () => accounts('', 'coach'));
 
-  const audit = async (filters: { actor?: string; action?: string; entityType?: string; from?: string }) => {
-    let query = admin
-      .from('audit_log_entries')
-      .select(
-        'id, created_at, action, entity_type, entity_id, metadata, entity_name, names, actor_user_id, actor_first_name, actor_last_name, actor_email',
-        { count: 'exact' },
-      );
-    if (filters.actor === 'system') query = query.is('actor_user_id', null);
-    else if (filters.actor) query = query.eq('actor_user_id', filters.actor);
-    if (filters.action) query = query.eq('action', filters.action);
-    if (filters.entityType) query = query.eq('entity_type', filters.entityType);
-    if (filters.from) query = query.gte('created_at', filters.from);
-    const { error, count } = await query.order('created_at', { ascending: false }).order('id').range(0, 49);
-    if (error) throw error;
-    return count ?? 0;
-  };
+  // As /admin/audit-logs asks for a page and its count (src/features/audit/lib/audit-query.ts).
+  const audit = async (filters: { actor?: string; action?: string; entityType?: string; since?: string }) =>
+    (
+      await fetchAuditPage(
+        admin,
+        {
+          actor: filters.actor ?? '',
+          action: filters.action ?? '',
+          entityType: filters.entityType ?? '',
+          since: filters.since,
+        },
+        1,
+        50,
+      )
+    ).total;
   await measure('audit: everything', () => audit({}));
   await measure('audit: one action', () => audit({ action: 'LEAD_ASSIGNED' }));
   await measure('audit: one entity type', () => audit({ entityType: 'lead' }));
   await measure('audit: one actor', () => audit({ actor: actorRows[0].id }));
   await measure('audit: system', () => audit({ actor: 'system' }));
   await measure('audit: last 7 days', () =>
-    audit({ from: new Date(Date.now() - 7 * 86_400_000).toISOString() }),
+    audit({ since: new Date(Date.now() - 7 * 86_400_000).toISOString() }),
   );
 
   const subscribers = async (q: string) => {
