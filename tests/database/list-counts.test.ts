@@ -249,6 +249,21 @@ describe('the counting doors answer with the rows the caller may read', () => {
     });
   }
 
+  it('the service role (it bypasses row level security) is counted every row', async () => {
+    await inSnapshot(async () => {
+      await db.query('set local role service_role');
+      const { rows } = await db.query<Record<string, number>>(
+        `select public.session_list_count('completed')::int as sessions,
+                (select count(*)::int from public.coaching_sessions where status = 'completed') as session_rows,
+                public.audit_log_count()::int as audit,
+                (select count(*)::int from public.audit_logs) as audit_rows`,
+      );
+      expect(rows[0].sessions).toBe(rows[0].session_rows);
+      expect(rows[0].audit).toBe(rows[0].audit_rows);
+      expect(rows[0].sessions).toBeGreaterThan(0);
+    });
+  });
+
   it('a coach, a parent and a child learn no number of the sessions they cannot read', async () => {
     await inOneSnapshot(db, async () => {
       const all = await doorAndRows('admin', AAL1, `public.session_list_count()`, 'select 0');
