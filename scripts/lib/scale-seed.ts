@@ -12,7 +12,7 @@ import type pg from 'pg';
  * the tables it fills off explicitly (constraints, foreign keys included, stay on), writes what those
  * triggers would have written (profiles and roles of new accounts, a lead per form row, the lead's
  * "created" event, analytics' derived columns), switches them back on, rebuilds what triggers keep
- * up to date (the report's rollups, the families' summaries) and runs VACUUM (ANALYZE). Every value is a pure function of the row
+ * up to date (the report's rollups, the families' summaries, the lists' kept counts) and runs VACUUM (ANALYZE). Every value is a pure function of the row
  * number (hashint8extended), so two runs at one scale give the same data.
  */
 export interface ScaleSeedOptions {
