@@ -155,6 +155,8 @@ export function deferAppScripts(html: string): string {
 
 interface ManifestChunk {
   file: string;
+  /** A chunk's name: a group's in vite.config.ts (e.g. `supabase`) for a chunk of modules grouped. */
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;
@@ -219,7 +221,9 @@ export function withAreaPreloads(
   const starts = [
     'src/app/area-routes.tsx',
     'src/lib/query-client.ts',
-    Object.keys(manifest).find((key) => /@supabase\/supabase-js\/dist\/index\.mjs$/.test(key)),
+    Object.keys(manifest).find(
+      (key) => /@supabase\/supabase-js\/dist\/index\.mjs$/.test(key) || manifest[key].name === 'supabase',
+    ),
   ];
   const common = new Set<string>(loaded);
   for (const start of starts) {

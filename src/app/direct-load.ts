@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/supabase-js';
 import type { AppRole } from '@/features/auth/lib/roles';
 import { env } from '@/lib/env';
 import type { RouteQuery } from './routes.manifest';
@@ -59,6 +60,32 @@ export function rememberedRole(userId: string): AppRole | undefined {
     if (!hint?.startsWith(`${userId}:`)) return undefined;
     const role = hint.slice(userId.length + 1) as AppRole;
     return roles.includes(role) ? role : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the browser holds of a person: their stored session and the role remembered for them. */
+export interface HeldAuth {
+  session: Session;
+  role: AppRole;
+}
+
+/**
+ * The session supabase-js persisted, while its access token is still good for a while, with the
+ * role remembered for its person: enough to draw the person's area before supabase-js has loaded
+ * and the role has been read again. Undefined when either is missing or the token is (nearly) out
+ * of date: supabase-js then refreshes it first, and the guard waits for that.
+ */
+export function readHeldAuth(now = Date.now()): HeldAuth | undefined {
+  try {
+    const raw = window.localStorage.getItem(heldSessionKey());
+    if (!raw) return undefined;
+    const session = JSON.parse(raw) as Partial<Session> | null;
+    if (typeof session?.access_token !== 'string' || typeof session.user?.id !== 'string') return undefined;
+    if (typeof session.expires_at !== 'number' || session.expires_at * 1000 < now + 60_000) return undefined;
+    const role = rememberedRole(session.user.id);
+    return role ? { session: session as Session, role } : undefined;
   } catch {
     return undefined;
   }
