@@ -130,8 +130,16 @@ export default defineConfig(({ command, mode }) => {
           // own they were a dozen requests and about 2 KiB more gzip (bench/bundle-size.ts).
           codeSplitting: {
             groups: [
-              { name: 'core', test: (id: string) => coreModules.some((m) => m.test(id)), priority: 9 },
-              { name: 'supabase', test: /[\\/]node_modules[\\/](@supabase|tslib)[\\/]/, priority: 8 },
+              { name: 'core', test: (id: string) => coreModules.some((m) => m.test(id)), priority: 10 },
+              // PostgREST's client alone: a signed-in screen's first reads (src/lib/rest.ts)
+              {
+                name: 'postgrest',
+                test: /[\\/]node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/,
+                priority: 9,
+              },
+              // shared by supabase-js and the dialogs' scroll lock: a file of its own
+              { name: 'tslib', test: /[\\/]node_modules[\\/]tslib[\\/]/, priority: 9 },
+              { name: 'supabase', test: /[\\/]node_modules[\\/]@supabase[\\/]/, priority: 8 },
               {
                 name: 'query',
                 test: /[\\/]node_modules[\\/]@tanstack[\\/]/,

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 import type { AppRole } from '@/features/auth/lib/roles';
-import { env } from '@/lib/env';
+import { readHeldSession } from '@/lib/held-session';
 import type { RouteQuery } from './routes.manifest';
 
 /**
@@ -15,14 +15,6 @@ import type { RouteQuery } from './routes.manifest';
 /** Where the areas keep the role they last saw for a person (a hint only: the guards decide). */
 export const ROLE_HINT_KEY = 'ploom-role';
 
-/**
- * supabase-js's storage key for our project (what `sessionStorageKey` in src/lib/stored-session.ts
- * gives, held equal by a test). Written out here: importing that function from the entry chunk
- * would make the entry export one more name, bytes on every landing page's first load.
- */
-export const heldSessionKey = (): string =>
-  `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
-
 export interface StoredSession {
   userId: string;
   accessToken: string;
@@ -30,15 +22,8 @@ export interface StoredSession {
 
 /** The session supabase-js persisted, read without loading it; undefined when none is held. */
 export function readStoredSession(): StoredSession | undefined {
-  try {
-    const raw = window.localStorage.getItem(heldSessionKey());
-    if (!raw) return undefined;
-    const session = JSON.parse(raw) as { access_token?: unknown; user?: { id?: unknown } };
-    if (typeof session.access_token !== 'string' || typeof session.user?.id !== 'string') return undefined;
-    return { userId: session.user.id, accessToken: session.access_token };
-  } catch {
-    return undefined;
-  }
+  const held = readHeldSession();
+  return held && { userId: held.userId, accessToken: held.accessToken };
 }
 
 const roles: readonly AppRole[] = ['admin', 'coach', 'parent', 'child'];
@@ -78,17 +63,10 @@ export interface HeldAuth {
  * of date: supabase-js then refreshes it first, and the guard waits for that.
  */
 export function readHeldAuth(now = Date.now()): HeldAuth | undefined {
-  try {
-    const raw = window.localStorage.getItem(heldSessionKey());
-    if (!raw) return undefined;
-    const session = JSON.parse(raw) as Partial<Session> | null;
-    if (typeof session?.access_token !== 'string' || typeof session.user?.id !== 'string') return undefined;
-    if (typeof session.expires_at !== 'number' || session.expires_at * 1000 < now + 60_000) return undefined;
-    const role = rememberedRole(session.user.id);
-    return role ? { session: session as Session, role } : undefined;
-  } catch {
-    return undefined;
-  }
+  const held = readHeldSession(60_000, now);
+  if (!held?.fresh) return undefined;
+  const role = rememberedRole(held.userId);
+  return role ? { session: held.session, role } : undefined;
 }
 
 export interface DirectLoadSteps {

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useLocation } from '@/lib/navigation';
 import { TestRouter } from '@/test/router';
-import { heldSessionKey, ROLE_HINT_KEY } from '../../direct-load';
+import { heldSessionKey } from '@/lib/held-session';
+import { ROLE_HINT_KEY } from '../../direct-load';
 import { RequireAuth } from '../require-auth';
 
 const state = vi.hoisted(() => ({ auth: {} as Record<string, unknown> }));

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { useLiveQuery } from '@/lib/live-query';
 import { sessionKeys } from './keys';
 
@@ -34,7 +34,7 @@ const COLUMNS =
 
 /** One page of sessions (what RLS lets the caller read: a coach their own, an admin all). */
 export async function getSessions(filters: SessionFilters): Promise<{ rows: SessionRow[]; total: number }> {
-  const supabase = await getSupabase();
+  const supabase = getRest();
   const pageSize = filters.pageSize ?? 20;
   const page = filters.page ?? 1;
   let query = supabase.from('coaching_sessions').select(COLUMNS, { count: 'exact' });
