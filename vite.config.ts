@@ -74,9 +74,19 @@ function prerenderPlugin(): Plugin {
 const signedInModule =
   /\/src\/(app\/(area-routes\.tsx|routes\.manifest\.areas\.ts|routes\/(admin|app|child)\/)|features\/(sessions|session-room|users|audit|settings|reports|billing|parent-app|families|child-logins|child-app|account|points|mfa|progress)\/)/;
 
+/** What every signed-in area's frame draws first: the guard, the shell, the unread badge, two-factor. */
+const areaFrameModule =
+  /\/src\/(app\/components\/(area-shell|require-auth|staff-area)\.tsx?|features\/mfa\/|features\/messages\/(components\/(nav-unread|unread-badge)|hooks\/use-follow-(conversations|staff-messages)|lib\/follow-channel|api\/(keys|get-unread-count))\.tsx?)$/;
+
+/** Small parts the screens share: form fields, tables, paging, the toast store, live reads. */
+const uiKitModule =
+  /\/src\/(components\/ui\/(field|input|select|table|pagination|checkbox|textarea|toast-store)|lib\/(live-query|public-api|invoke-function|names|use-now))\.tsx?$/;
+
 /** The modules of the shared first-load chunk (see `codeSplitting` below). */
 const coreModules = [
   /\/node_modules\/react\//,
+  // the query client's context: every page's frame provides it (src/app/query-boundary.tsx)
+  /\/node_modules\/@tanstack\/react-query\/build\/modern\/QueryClientProvider\.js$/,
   /\/node_modules\/lucide-react\/dist\/esm\/(createLucideIcon|Icon|context|defaultAttributes|shared\/src\/utils\/[^/]+|icons\/(x|menu))\.mjs$/,
   /\/src\/components\/layout\/(hydrate-near-viewport|site-nav|site-footer|use-current-year|logo|section-link|scroll)\.tsx?$/,
   /\/src\/components\/ui\/button\.tsx$/,
@@ -119,7 +129,30 @@ export default defineConfig(({ command, mode }) => {
           // buttons, the icons' base, the sections' hydration gate) in one file: as files of their
           // own they were a dozen requests and about 2 KiB more gzip (bench/bundle-size.ts).
           codeSplitting: {
-            groups: [{ name: 'core', test: (id: string) => coreModules.some((m) => m.test(id)) }],
+            groups: [
+              { name: 'core', test: (id: string) => coreModules.some((m) => m.test(id)), priority: 10 },
+              // PostgREST's client alone: a signed-in screen's first reads (src/lib/rest.ts)
+              {
+                name: 'postgrest',
+                test: /[\\/]node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/,
+                priority: 9,
+              },
+              // shared by supabase-js and the dialogs' scroll lock: a file of its own
+              { name: 'tslib', test: /[\\/]node_modules[\\/]tslib[\\/]/, priority: 9 },
+              { name: 'supabase', test: /[\\/]node_modules[\\/]@supabase[\\/]/, priority: 8 },
+              {
+                name: 'query',
+                test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
+                priority: 7,
+              },
+              {
+                name: 'area-frame',
+                test: areaFrameModule,
+                priority: 6,
+                includeDependenciesRecursively: false,
+              },
+              { name: 'ui-kit', test: uiKitModule, priority: 5, includeDependenciesRecursively: false },
+            ],
           },
           chunkFileNames: (chunk) =>
             chunk.moduleIds.some((id) => signedInModule.test(id))

@@ -155,6 +155,8 @@ export function deferAppScripts(html: string): string {
 
 interface ManifestChunk {
   file: string;
+  /** A chunk's name: a group's in vite.config.ts (e.g. `postgrest`) for a chunk of modules grouped. */
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;
@@ -196,7 +198,7 @@ export interface AreaScreen {
  * The app shell (200.html) opened at a signed-in area's path starts at once, as module preloads,
  * every file the screen's first render needs, instead of letting the browser find them one level
  * at a time (each chunk's imports are only seen once it has arrived, a round trip each on a phone):
- * first the entry and what it imports, then the areas' route table, supabase-js and TanStack Query
+ * first the entry and what it imports, then the areas' route table, TanStack Query and PostgREST's client
  * (what the screen's data request waits for), then the screen's own files (its layouts, its module
  * and the modules it loads on its first render, with what they import) (decisions 200, 205). A small inline script reads the path and adds
  * the links; an area path with no screen of its own gets the common part. The shell's other paths
@@ -219,12 +221,15 @@ export function withAreaPreloads(
   const starts = [
     'src/app/area-routes.tsx',
     'src/lib/query-client.ts',
-    Object.keys(manifest).find((key) => /@supabase\/supabase-js\/dist\/index\.mjs$/.test(key)),
+    // PostgREST's client (src/lib/rest.ts): the screen's reads go out without waiting for supabase-js.
+    Object.keys(manifest).find(
+      (key) => /@supabase\/postgrest-js\/dist\/index\.mjs$/.test(key) || manifest[key].name === 'postgrest',
+    ),
   ];
   const common = new Set<string>(loaded);
   for (const start of starts) {
     if (!start || !manifest[start])
-      throw new Error(`${start ?? 'supabase-js'} is not in the build's manifest`);
+      throw new Error(`${start ?? 'postgrest-js'} is not in the build's manifest`);
     graph(start, common);
   }
   const files: string[] = [];
@@ -234,7 +239,8 @@ export function withAreaPreloads(
     return at >= 0 ? at : files.push(file) - 1;
   };
   // The entry's own files first (its script tag is at the end of the body), then what the screen's
-  // data waits for (the route table, supabase-js, TanStack Query), then the screen's own files.
+  // data waits for (the route table, TanStack Query, PostgREST's client), then the screen's own files.
+  // Not supabase-js: the session check loads it, and the screen's reads do not wait for it.
   const commonIndexes = [...common].map(indexOf);
   const table = screens.map(({ path: pattern, sources }) => {
     const own = new Set<string>();

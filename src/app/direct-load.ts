@@ -1,5 +1,6 @@
+import type { Session } from '@supabase/supabase-js';
 import type { AppRole } from '@/features/auth/lib/roles';
-import { env } from '@/lib/env';
+import { readHeldSession } from '@/lib/held-session';
 import type { RouteQuery } from './routes.manifest';
 
 /**
@@ -14,14 +15,6 @@ import type { RouteQuery } from './routes.manifest';
 /** Where the areas keep the role they last saw for a person (a hint only: the guards decide). */
 export const ROLE_HINT_KEY = 'ploom-role';
 
-/**
- * supabase-js's storage key for our project (what `sessionStorageKey` in src/lib/stored-session.ts
- * gives, held equal by a test). Written out here: importing that function from the entry chunk
- * would make the entry export one more name, bytes on every landing page's first load.
- */
-export const heldSessionKey = (): string =>
-  `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
-
 export interface StoredSession {
   userId: string;
   accessToken: string;
@@ -29,15 +22,8 @@ export interface StoredSession {
 
 /** The session supabase-js persisted, read without loading it; undefined when none is held. */
 export function readStoredSession(): StoredSession | undefined {
-  try {
-    const raw = window.localStorage.getItem(heldSessionKey());
-    if (!raw) return undefined;
-    const session = JSON.parse(raw) as { access_token?: unknown; user?: { id?: unknown } };
-    if (typeof session.access_token !== 'string' || typeof session.user?.id !== 'string') return undefined;
-    return { userId: session.user.id, accessToken: session.access_token };
-  } catch {
-    return undefined;
-  }
+  const held = readHeldSession();
+  return held && { userId: held.userId, accessToken: held.accessToken };
 }
 
 const roles: readonly AppRole[] = ['admin', 'coach', 'parent', 'child'];
@@ -62,6 +48,25 @@ export function rememberedRole(userId: string): AppRole | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What the browser holds of a person: their stored session and the role remembered for them. */
+export interface HeldAuth {
+  session: Session;
+  role: AppRole;
+}
+
+/**
+ * The session supabase-js persisted, while its access token is still good for a while, with the
+ * role remembered for its person: enough to draw the person's area before supabase-js has loaded
+ * and the role has been read again. Undefined when either is missing or the token is (nearly) out
+ * of date: supabase-js then refreshes it first, and the guard waits for that.
+ */
+export function readHeldAuth(now = Date.now()): HeldAuth | undefined {
+  const held = readHeldSession(60_000, now);
+  if (!held?.fresh) return undefined;
+  const role = rememberedRole(held.userId);
+  return role ? { session: held.session, role } : undefined;
 }
 
 export interface DirectLoadSteps {

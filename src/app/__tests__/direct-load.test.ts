@@ -2,13 +2,8 @@ import { matchRoutes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStorageKey } from '@/lib/stored-session';
 import type { RouteHandle, RouteQuery } from '../routes.manifest';
-import {
-  heldSessionKey,
-  ROLE_HINT_KEY,
-  rememberRole,
-  startDirectLoad,
-  type DirectLoadSteps,
-} from '../direct-load';
+import { heldSessionKey } from '@/lib/held-session';
+import { ROLE_HINT_KEY, rememberRole, startDirectLoad, type DirectLoadSteps } from '../direct-load';
 
 /** supabase-js as the tests hold it: loading until a test lets it resolve. */
 const supabase = vi.hoisted(() => {

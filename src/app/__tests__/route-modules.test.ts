@@ -96,7 +96,7 @@ describe('the app shell at a signed-in area (withAreaPreloads)', () => {
     'src/app/area-routes.tsx': { file: 'assets/area-routes-a.js', imports: ['_core.js', '_shared.js'] },
     '_shared.js': { file: 'assets/shared-s.js' },
     'src/lib/query-client.ts': { file: 'assets/query-client-q.js' },
-    'node_modules/@supabase/supabase-js/dist/index.mjs': { file: 'assets/dist-d.js' },
+    'node_modules/@supabase/postgrest-js/dist/index.mjs': { file: 'assets/dist-d.js' },
     'src/app/routes/app/layout.tsx': { file: 'assets/layout-l.js', imports: ['_core.js', '_frame.js'] },
     '_frame.js': { file: 'assets/frame-f.js', imports: ['_shared.js'] },
     'src/app/routes/app/billing.tsx': { file: 'assets/billing-b.js', imports: ['_frame.js', '_table.js'] },
@@ -123,7 +123,7 @@ describe('the app shell at a signed-in area (withAreaPreloads)', () => {
     // The entry and what it imports (its script tag is at the end of the body).
     '/assets/index-e.js',
     '/assets/core-c.js',
-    // What the screen's data waits for: the route table, TanStack Query, supabase-js.
+    // What the screen's data waits for: the route table, TanStack Query, PostgREST's client.
     '/assets/area-routes-a.js',
     '/assets/shared-s.js',
     '/assets/query-client-q.js',
@@ -144,7 +144,7 @@ describe('the app shell at a signed-in area (withAreaPreloads)', () => {
     vi.runAllTimers();
   };
 
-  it("preloads the entry, the areas' route table, supabase-js, TanStack Query and the screen's own files, each once", () => {
+  it("preloads the entry, the areas' route table, TanStack Query, PostgREST's client and the screen's own files, each once", () => {
     window.history.replaceState(null, '', '/app/billing');
     run();
     expect(preloads()).toEqual([

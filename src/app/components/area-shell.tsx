@@ -1,5 +1,6 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Link, NavLink, useLocation, useNavigate } from '@/lib/navigation';
 import { paths } from '@/config/paths';
@@ -143,9 +144,10 @@ export function AreaPage({
     title: `${title} · ${area}`,
     description: description ?? `${site.name} ${area.toLowerCase()}`,
   });
+  const waiting = useFirstReadsWaiting();
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className={cn('flex flex-wrap items-end justify-between gap-4', waiting && 'invisible')}>
         <div>
           <h1 className="font-display text-3xl font-extrabold text-ink">{title}</h1>
           {description ? <p className="mt-1 text-ink-muted">{description}</p> : null}
@@ -155,4 +157,48 @@ export function AreaPage({
       <div className="mt-6">{children}</div>
     </>
   );
+}
+
+/** How long a screen's heading waits for its first reads at most before it shows on its own. */
+const HEADING_WAITS_MS = 1000;
+
+/** The query caches (one a page) whose screens have shown a heading: only a load's first screen waits. */
+const headingShown = new WeakSet<QueryClient>();
+
+/** A query the screen reads at first, not the frame's own (`meta.frame`: the nav's unread count). */
+const firstRead = (query: { state: { data: unknown }; meta?: Record<string, unknown> }) =>
+  query.state.data === undefined && !query.meta?.frame;
+
+/**
+ * Whether the first screen of a page load is still waiting for its first reads (queries being read
+ * with nothing to show yet): its heading then shows with its data, in one paint, rather than over a
+ * loading line a moment before it (decision 212). After HEADING_WAITS_MS it shows anyway. A screen
+ * opened later in the same page shows its heading at once, as before.
+ */
+function useFirstReadsWaiting(): boolean {
+  const client = useContext(QueryClientContext);
+  const [waiting, setWaiting] = useState(() => client !== undefined && !headingShown.has(client));
+  useEffect(() => {
+    if (!client) return;
+    if (!waiting) {
+      headingShown.add(client);
+      return;
+    }
+    // After the screen's own effects: the reads it started are in the cache now.
+    const cache = client.getQueryCache();
+    const show = () => {
+      headingShown.add(client);
+      setWaiting(false);
+    };
+    const unsubscribe = cache.subscribe(() => {
+      if (client.isFetching({ predicate: firstRead }) === 0) show();
+    });
+    const timer = setTimeout(show, HEADING_WAITS_MS);
+    if (client.isFetching({ predicate: firstRead }) === 0) show();
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [waiting, client]);
+  return waiting;
 }

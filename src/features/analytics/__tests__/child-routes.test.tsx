@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory } from '@/lib/history';
 import { TestRouter } from '@/test/router';
@@ -34,6 +34,8 @@ describe('analytics in the child area', () => {
   it('records only an anonymous page view: the section, no ids, no browser, no visit', async () => {
     const { history, views, leaves } = setup('/child/session/3f2b6c1e-1111-4111-8111-111111111111?from=dash');
     act(() => history.push('/child/dashboard'));
+    // A signed-in screen's view goes once its reads have answered: here, none are being read.
+    await waitFor(() => expect(views).toHaveLength(2));
     expect(views).toEqual([
       {
         session_id: 'anonymous',
@@ -57,6 +59,7 @@ describe('analytics in the child area', () => {
     act(() => history.push('/child/dashboard'));
     expect(leaves.map((l) => l.page_path)).toEqual(['/login']);
     act(() => history.push('/login'));
+    await waitFor(() => expect(views).toHaveLength(3));
     expect(views.map((v) => [v.page_path, v.session_id === 'anonymous'])).toEqual([
       ['/login', false],
       ['/child/dashboard', true],

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryHistory } from '@/lib/history';
@@ -113,5 +113,43 @@ describe('PageTracker', () => {
     expect(leaves.map((l) => l.page_path)).toEqual(['/waitlist']);
     // The idle moment that never came was called off: no second view.
     expect(idle.queued.size).toBe(0);
+  });
+
+  it("on a signed-in screen, sends the view only once the screen's reads have answered", async () => {
+    const { queryClient } = await import('@/lib/query-client');
+    let answer: (rows: string[]) => void = () => undefined;
+    const read = queryClient.fetchQuery({
+      queryKey: ['page-tracker-test', 'dashboard'],
+      queryFn: () => new Promise<string[]>((resolve) => (answer = resolve)),
+    });
+    const { views } = setup('/app');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(views).toHaveLength(0);
+    answer(['Mia']);
+    await read;
+    await waitFor(() => expect(views.map((v) => v.page_path)).toEqual(['/app']));
+    queryClient.removeQueries({ queryKey: ['page-tracker-test'] });
+  });
+
+  it("still sends a signed-in screen's waiting view at once when the visitor leaves first", async () => {
+    const { queryClient } = await import('@/lib/query-client');
+    const read = queryClient.fetchQuery({
+      queryKey: ['page-tracker-test', 'never'],
+      queryFn: () => new Promise<string[]>(() => undefined),
+    });
+    read.catch(() => undefined);
+    const { views } = setup('/admin/waitlist');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(views).toHaveLength(0);
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(views.map((v) => v.page_path)).toEqual(['/admin/waitlist']);
+    await queryClient.cancelQueries({ queryKey: ['page-tracker-test'] });
+    queryClient.removeQueries({ queryKey: ['page-tracker-test'] });
   });
 });

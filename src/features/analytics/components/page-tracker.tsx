@@ -47,7 +47,7 @@ export function PageTracker({
     if (isChildPath(location.pathname)) {
       // The child area: one anonymous page view, nothing else (no landing, no leave).
       current.current = null;
-      sendWhenIdle(pendingViews.current, () => recordPageView(anonymousChildView(location.pathname)));
+      sendWhenIdle(pendingViews.current, () => recordPageView(anonymousChildView(location.pathname)), true);
       return;
     }
     const sessionId = getSessionId();
@@ -65,7 +65,7 @@ export function PageTracker({
     };
     // The first view waits for load + idle so supabase-js never delays the first paint. Not
     // cancelled on cleanup: StrictMode's extra cleanup must not drop the view.
-    sendWhenIdle(pendingViews.current, () => recordPageView(event));
+    sendWhenIdle(pendingViews.current, () => recordPageView(event), isSignedInAreaPath(location.pathname));
   }, [location.key, location.pathname, location.search, recordPageView, sendPageLeave]);
 
   useEffect(() => {
@@ -99,8 +99,10 @@ export function PageTracker({
 /**
  * Sends a view once the page is idle, keeping it in `pending` until then so a leave can send it at
  * once instead (the request itself survives the page: api/record-page-view). Failures are ignored.
+ * On a signed-in screen (`afterReads`) the view also waits for the screen's reads to have answered
+ * and been drawn: it is not what the person opened the screen for (decision 212).
  */
-function sendWhenIdle(pending: Set<() => void>, record: () => Promise<void>): void {
+function sendWhenIdle(pending: Set<() => void>, record: () => Promise<void>, afterReads = false): void {
   // whenIdle may run `send` at once, before it returns its canceller.
   const idle: { cancel?: () => void } = {};
   const send = () => {
@@ -109,7 +111,49 @@ function sendWhenIdle(pending: Set<() => void>, record: () => Promise<void>): vo
     record().catch(() => undefined);
   };
   pending.add(send);
-  idle.cancel = whenIdle(send);
+  if (!afterReads && waiting === 0) {
+    idle.cancel = whenIdle(send);
+    return;
+  }
+  let cancelled = false;
+  idle.cancel = () => void (cancelled = true);
+  // In the order they were made: a view waiting for its screen's reads holds back those after it.
+  waiting += 1;
+  const ready = readsBefore.then(afterReads ? screenReadsAnswered : undefined);
+  readsBefore = ready;
+  void ready.then(() => {
+    waiting -= 1;
+    if (!cancelled) idle.cancel = whenIdle(send);
+  });
+}
+
+/** Views made and not yet ready to go, and when the last of them will be (see sendWhenIdle). */
+let waiting = 0;
+let readsBefore: Promise<void> = Promise.resolve();
+
+/** The signed-in areas' paths (their screens read the person's data as they open). */
+function isSignedInAreaPath(pathname: string): boolean {
+  return /^\/(admin|app|child)(\/|$)/.test(pathname);
+}
+
+/** Resolves once no query is being read (the areas' cache; 10 s at most), whatever the outcome. */
+function screenReadsAnswered(): Promise<void> {
+  return import('@/lib/query-client').then(
+    ({ queryClient }) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          unsubscribe();
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(done, 10_000);
+        const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+          if (queryClient.isFetching() === 0) done();
+        });
+        if (queryClient.isFetching() === 0) done();
+      }),
+    () => undefined,
+  );
 }
 
 function leaveEvent(sessionId: string, page: CurrentPage): PageLeaveEvent {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlanId } from '@/content/plans';
 import { useLiveQuery } from '@/lib/live-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 
 export interface Subscription {
   id: string;
@@ -36,7 +36,7 @@ export interface Billing {
 
 /** Reads the family's billing as the webhook left it (RLS: the parent's own rows only). */
 export async function getBilling(): Promise<Billing> {
-  const supabase = await getSupabase();
+  const supabase = getRest();
   const [subscriptions, invoices, recommended] = await Promise.all([
     supabase
       .from('subscriptions')

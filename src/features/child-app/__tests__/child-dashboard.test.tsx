@@ -33,6 +33,7 @@ function rewardsQuery() {
 }
 const from = vi.fn((table: string) => (table === 'family_rewards' ? rewardsQuery() : toolsQuery()));
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => Promise.resolve({ rpc, from }) }));
+vi.mock('@/lib/rest', () => ({ getRest: () => ({ rpc, from }) }));
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase, type Supabase } from '@/lib/supabase';
+import { getRest, type Reads } from '@/lib/rest';
 
 export interface NextSession {
   id: string;
@@ -22,7 +22,7 @@ export interface ChildDashboard {
  * points total and next session (the database gives a child nothing else). null when the caller is
  * not a child's login.
  */
-export async function fetchChildDashboard(supabase: Supabase): Promise<ChildDashboard | null> {
+export async function fetchChildDashboard(supabase: Reads): Promise<ChildDashboard | null> {
   const { data, error } = await supabase.rpc('child_dashboard');
   if (error) throw error;
   const row = data?.[0];
@@ -46,10 +46,10 @@ export async function fetchChildDashboard(supabase: Supabase): Promise<ChildDash
 
 export const childDashboardKeys = { mine: ['child-dashboard'] as const };
 
-export function childDashboardQueryOptions(getClient: () => Promise<Supabase> = getSupabase) {
+export function childDashboardQueryOptions(getClient: () => Reads = getRest) {
   return queryOptions({
     queryKey: childDashboardKeys.mine,
-    queryFn: async () => fetchChildDashboard(await getClient()),
+    queryFn: async () => fetchChildDashboard(getClient()),
     // A finished session gives way to the next one without a reload.
     refetchInterval: 60_000,
   });

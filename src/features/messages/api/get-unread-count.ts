@@ -11,7 +11,8 @@ export async function getUnreadCount(): Promise<number> {
 }
 
 export function unreadCountQueryOptions() {
-  return queryOptions({ queryKey: messageKeys.unread(), queryFn: getUnreadCount });
+  // The nav's count, not the screen's data: the screen's heading does not wait for it (AreaPage).
+  return queryOptions({ queryKey: messageKeys.unread(), queryFn: getUnreadCount, meta: { frame: true } });
 }
 
 export function useUnreadCount() {

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 
 /** What a staff member must do before the admin area shows anything (the database decides). */
 export type TwoFactorStep = 'none' | 'enrol' | 'verify';
 
 export async function getTwoFactorStep(): Promise<TwoFactorStep> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('staff_two_factor_step');
+  const { data, error } = await getRest().rpc('staff_two_factor_step');
   if (error) throw error;
   return data === 'enrol' || data === 'verify' ? data : 'none';
 }

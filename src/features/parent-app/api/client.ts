@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { getRest, type Reads } from '@/lib/rest';
 import { getSupabase } from '@/lib/supabase';
 import type { Database } from '@/types/database';
 
@@ -11,4 +12,12 @@ export type FamilySupabase = SupabaseClient<Database>;
 /** The app's Supabase client, for the hooks. */
 export function familyClient(): Promise<FamilySupabase> {
   return getSupabase();
+}
+
+/** What a family read needs (a supabase-js client is one). */
+export type FamilyReads = Reads;
+
+/** The app's client for family reads: PostgREST's own, so a screen's first reads need not wait for supabase-js. */
+export function familyReads(): Promise<FamilyReads> {
+  return Promise.resolve(getRest());
 }

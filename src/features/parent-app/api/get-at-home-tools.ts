@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { familyClient, type FamilySupabase as Supabase } from './client';
+import { familyReads, type FamilyReads as Supabase } from './client';
 import { familyKeys } from './keys';
 
 export interface AtHomeTool {
@@ -27,7 +27,7 @@ export async function fetchAtHomeTools(client: Supabase): Promise<AtHomeTool[]> 
   }));
 }
 
-export function atHomeToolsQueryOptions(getClient: () => Promise<Supabase> = familyClient) {
+export function atHomeToolsQueryOptions(getClient: () => Promise<Supabase> = familyReads) {
   return queryOptions({
     queryKey: familyKeys.tools(),
     queryFn: async () => fetchAtHomeTools(await getClient()),

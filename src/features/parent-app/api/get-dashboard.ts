@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { familyClient, type FamilySupabase as Supabase } from './client';
+import { familyReads, type FamilyReads as Supabase } from './client';
 import { familyKeys } from './keys';
 
 export interface NextSession {
@@ -50,7 +50,7 @@ export async function fetchDashboard(client: Supabase): Promise<DashboardChild[]
   }));
 }
 
-export function dashboardQueryOptions(getClient: () => Promise<Supabase> = familyClient) {
+export function dashboardQueryOptions(getClient: () => Promise<Supabase> = familyReads) {
   return queryOptions({
     queryKey: familyKeys.dashboard(),
     queryFn: async () => fetchDashboard(await getClient()),

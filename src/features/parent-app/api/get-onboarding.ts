@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { familyClient, type FamilySupabase as Supabase } from './client';
+import { signedInUserId } from '@/lib/rest';
+import { familyReads, type FamilyReads, type FamilySupabase as Supabase } from './client';
 import { familyKeys } from './keys';
 import type { DayPart, PreferredTime } from '../lib/options';
 
@@ -42,7 +43,11 @@ export function isOnboardingDone(notice: ConsentNotice | null, children: Onboard
 /** The family's onboarding as it stands: the current notice and each child with what is recorded. */
 export async function fetchOnboarding(client: Supabase): Promise<Onboarding> {
   const { data: session } = await client.auth.getSession();
-  const userId = session.session?.user.id;
+  return readOnboarding(client, session.session?.user.id);
+}
+
+/** fetchOnboarding for the parent `userId`, with any client that reads. */
+export async function readOnboarding(client: FamilyReads, userId: string | undefined): Promise<Onboarding> {
   if (!userId) throw { code: '42501', message: 'Not signed in' };
   const notices = await client
     .from('consent_notices')
@@ -89,10 +94,10 @@ export async function fetchOnboarding(client: Supabase): Promise<Onboarding> {
   };
 }
 
-export function onboardingQueryOptions(getClient: () => Promise<Supabase> = familyClient) {
+export function onboardingQueryOptions() {
   return queryOptions({
     queryKey: familyKeys.onboarding(),
-    queryFn: async () => fetchOnboarding(await getClient()),
+    queryFn: async () => readOnboarding(await familyReads(), await signedInUserId()),
   });
 }
 

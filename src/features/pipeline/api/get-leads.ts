@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { LEAD_PAGE_SIZE, type LeadFilters } from '../lib/lead-filters';
 import { fetchLeadsPage } from '../lib/lead-query';
 
@@ -7,7 +7,7 @@ import { fetchLeadsPage } from '../lib/lead-query';
 export const leadsKey = ['leads'] as const;
 
 export async function getLeads(filters: LeadFilters) {
-  return fetchLeadsPage(await getSupabase(), filters, LEAD_PAGE_SIZE);
+  return fetchLeadsPage(getRest(), filters, LEAD_PAGE_SIZE);
 }
 
 export const leadsQueryOptions = (filters: LeadFilters) =>

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { fetchOverview } from '../lib/overview-query';
 
 export async function getOverview(isAdmin: boolean) {
-  return fetchOverview(await getSupabase(), { isAdmin });
+  return fetchOverview(getRest(), { isAdmin });
 }
 
 export const overviewQueryOptions = (isAdmin: boolean) =>

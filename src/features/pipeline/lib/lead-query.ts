@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Reads } from '../../../lib/rest';
 import type { Database } from '../../../types/database';
 import { dayAfter, dayStart, type LeadFilters } from './lead-filters';
 
@@ -14,15 +14,14 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const leadListQuery = (client: SupabaseClient<Database>) =>
-  client.from('lead_list').select(LEAD_COLUMNS, { count: 'exact' });
+const leadListQuery = (client: Reads) => client.from('lead_list').select(LEAD_COLUMNS, { count: 'exact' });
 
 /**
  * The list's query for these filters and sort, counted exactly; the caller adds `.range()` for a
  * page (the screen) or walks every page (the CSV export). Row level security narrows it further:
  * a coach gets only the leads assigned to them.
  */
-export function leadsQuery(client: SupabaseClient<Database>, filters: LeadFilters) {
+export function leadsQuery(client: Reads, filters: LeadFilters) {
   // A search goes through lead_list_search: under row level security an ILIKE filter on the view
   // cannot use the trigram index, the function can (docs/decisions/204). Same rows and columns as
   // lead_list, so its builder is typed as the view's (its own type is a call's).
@@ -48,7 +47,7 @@ export function leadsQuery(client: SupabaseClient<Database>, filters: LeadFilter
 
 /** One page of the list (1-based `page`). */
 export async function fetchLeadsPage(
-  client: SupabaseClient<Database>,
+  client: Reads,
   filters: LeadFilters,
   pageSize: number,
 ): Promise<{ rows: LeadRow[]; count: number }> {
@@ -59,11 +58,7 @@ export async function fetchLeadsPage(
 }
 
 /** Every lead matching the filters, page by page (the API returns at most 1,000 rows a request). */
-export async function fetchAllLeads(
-  client: SupabaseClient<Database>,
-  filters: LeadFilters,
-  chunk = 1000,
-): Promise<LeadRow[]> {
+export async function fetchAllLeads(client: Reads, filters: LeadFilters, chunk = 1000): Promise<LeadRow[]> {
   const rows: LeadRow[] = [];
   for (let start = 0; ; start += chunk) {
     const { data, error, count } = await leadsQuery(client, filters).range(start, start + chunk - 1);

@@ -1,5 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../types/database';
+import type { Reads } from '../../../lib/rest';
 
 export interface VariantConversion {
   path: string;
@@ -78,7 +77,7 @@ export function variantConversions(
 }
 
 export async function fetchOverview(
-  client: SupabaseClient<Database>,
+  client: Reads,
   options: { isAdmin: boolean; now?: Date },
 ): Promise<Overview> {
   const now = options.now ?? new Date();

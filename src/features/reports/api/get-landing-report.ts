@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 
 /** A range of whole local days, yyyy-mm-dd, both included. */
 export interface ReportRange {
@@ -70,7 +70,7 @@ export function rangeInstants({ from, to }: ReportRange): { since: string; until
 const num = (value: unknown) => Number(value ?? 0);
 
 export async function getLandingReport(range: ReportRange): Promise<LandingReport> {
-  const supabase = await getSupabase();
+  const supabase = getRest();
   const { since, until } = rangeInstants(range);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const [variants, days, funnel] = await Promise.all([

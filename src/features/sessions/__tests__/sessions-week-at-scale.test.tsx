@@ -54,6 +54,7 @@ vi.mock('@/lib/supabase', () => ({
   getSupabase: () => Promise.resolve({ from: builder }),
   loadedSupabase: () => undefined,
 }));
+vi.mock('@/lib/rest', () => ({ getRest: () => ({ from: builder }) }));
 
 describe('the week calendar at scale', () => {
   it('says when the week has more sessions than it lays out, and the coach filter narrows the week', async () => {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { joinName } from '@/lib/names';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { sessionKeys } from './keys';
 
 export interface CoachOption {
@@ -25,7 +25,7 @@ export interface ChildOption {
  * schedule or filter by (RLS decides which).
  */
 export async function getSessionOptions(): Promise<{ coaches: CoachOption[]; children: ChildOption[] }> {
-  const supabase = await getSupabase();
+  const supabase = getRest();
   const [coaches, children] = await Promise.all([
     supabase.from('staff_coaches').select('id, display_name, time_zone').order('display_name'),
     supabase.from('children').select('id, first_name, coach_id, parent_id').order('first_name'),

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import type { SessionRow, SessionStatus } from './get-sessions';
 import { sessionKeys } from './keys';
 
 /** One session, or null when it does not exist or the caller may not read it (RLS). */
 export async function getSession(id: string): Promise<SessionRow | null> {
-  const supabase = await getSupabase();
+  const supabase = getRest();
   const { data, error } = await supabase
     .from('coaching_sessions')
     .select(

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { useLiveQuery } from '@/lib/live-query';
 import { fetchSessionsPage } from '../lib/sessions-query';
 import { sessionKeys } from './keys';
@@ -36,8 +36,7 @@ export interface SessionRow {
  * (lib/sessions-query, docs/decisions/213).
  */
 export async function getSessions(filters: SessionFilters): Promise<{ rows: SessionRow[]; total: number }> {
-  const supabase = await getSupabase();
-  const { rows, total } = await fetchSessionsPage(supabase, filters);
+  const { rows, total } = await fetchSessionsPage(getRest(), filters);
   return {
     total,
     rows: rows.map((row) => ({

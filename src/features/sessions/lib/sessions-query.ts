@@ -1,5 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../types/database';
+import type { Reads } from '../../../lib/rest';
 
 export const SESSION_COLUMNS =
   'id, starts_at, duration_minutes, status, series_id, child:children(id, first_name), coach:coaches(id, display_name)';
@@ -31,7 +30,7 @@ export function sessionCountIsKept(filters: SessionsPageQuery): boolean {
  * beside the page (the kept number for an admin, the caller's readable rows counted for anyone
  * else); any other filter is counted with the page.
  */
-export async function fetchSessionsPage(client: SupabaseClient<Database>, filters: SessionsPageQuery) {
+export async function fetchSessionsPage(client: Reads, filters: SessionsPageQuery) {
   const pageSize = filters.pageSize ?? 20;
   const page = filters.page ?? 1;
   const kept = sessionCountIsKept(filters);
