@@ -14,7 +14,7 @@ import {
 } from '../lib/lead-filters';
 import { LeadDetails } from './lead-details';
 import { LeadsFilters, type VariantOption } from './leads-filters';
-import { LeadsTable } from './leads-table';
+import { leadButtonId, LeadsTable } from './leads-table';
 import { Pagination } from '@/components/ui/pagination';
 
 /**
@@ -60,6 +60,19 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
     changeRef.current = change;
   });
   const onFilter = useCallback((changes: Partial<LeadFilters>) => changeRef.current(changes), []);
+  // Closing (the button, or Escape anywhere in the panel, as the panel covers part of the table)
+  // takes the keyboard back to the lead's name in the table.
+  const onClose = useCallback(() => {
+    const closed = selectedRef.current;
+    openRef.current('');
+    requestAnimationFrame(() => {
+      if (closed) document.getElementById(leadButtonId(closed))?.focus();
+    });
+  }, []);
+  const selectedRef = useRef(selectedId);
+  useLayoutEffect(() => {
+    selectedRef.current = selectedId;
+  });
   const variantLabel = (path: string | null) =>
     path ? (variants.find((v) => v.path === path)?.label ?? path) : 'No landing page';
 
@@ -81,10 +94,12 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           {exportLeads.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
-      <div
-        className={selectedId ? 'grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]' : ''}
-      >
-        <div className="min-w-0">
+      {/* From lg up the lead's panel lies over the table's right-hand columns, held in view as the
+          table scrolls, instead of taking a column of its own: opening a lead then lays out and
+          paints the panel alone, not every row of a table squeezed to a new width. Below lg it
+          follows the table. */}
+      <div className="lg:flex lg:items-start">
+        <div className="min-w-0 lg:flex-1">
           {isError ? (
             <p role="alert" className="text-red-800">
               The leads could not be loaded: {(error as Error).message}
@@ -114,7 +129,16 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           )}
         </div>
         {selectedId ? (
-          <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={() => open('')} />
+          <div className="mt-4 lg:sticky lg:top-4 lg:mt-0 lg:w-0">
+            <div
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+              }}
+              className="lg:absolute lg:right-0 lg:top-0 lg:max-h-[calc(100vh-2rem)] lg:w-[26rem] lg:overflow-y-auto lg:rounded-2xl lg:shadow-xl"
+            >
+              <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={onClose} />
+            </div>
+          </div>
         ) : null}
       </div>
     </div>
