@@ -60,6 +60,10 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
     changeRef.current = change;
   });
   const onFilter = useCallback((changes: Partial<LeadFilters>) => changeRef.current(changes), []);
+  const selectedRef = useRef(selectedId);
+  useLayoutEffect(() => {
+    selectedRef.current = selectedId;
+  });
   // Closing (the button, or Escape anywhere in the panel, as the panel covers part of the table)
   // takes the keyboard back to the lead's name in the table.
   const onClose = useCallback(() => {
@@ -69,10 +73,6 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
       if (closed) document.getElementById(leadButtonId(closed))?.focus();
     });
   }, []);
-  const selectedRef = useRef(selectedId);
-  useLayoutEffect(() => {
-    selectedRef.current = selectedId;
-  });
   const variantLabel = (path: string | null) =>
     path ? (variants.find((v) => v.path === path)?.label ?? path) : 'No landing page';
 
@@ -94,9 +94,10 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           {exportLeads.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
-      {/* From lg up the lead's panel lies over the table's right-hand columns, held in view as the
-          table scrolls, instead of taking a column of its own: opening a lead then lays out and
-          paints the panel alone, not every row of a table squeezed to a new width. Below lg it
+      {/* From lg up the lead's panel lies over the table's right-hand columns (it takes no width of
+          its own: 26rem wide, pulled back by as much), held in view as the table scrolls, instead
+          of taking a column: opening a lead lays out and paints the panel alone, not every row of
+          a table squeezed to a new width. It never reaches the pages below the table. Below lg it
           follows the table. */}
       <div className="lg:flex lg:items-start">
         <div className="min-w-0 lg:flex-1">
@@ -107,40 +108,38 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           ) : isPending ? (
             <p>Loading leads…</p>
           ) : (
-            <>
-              <LeadsTable
-                rows={data.rows}
-                count={data.count}
-                filters={filters}
-                selectedId={selectedId}
-                variantLabel={variantLabel}
-                onSort={(sort: LeadSort, dir) => navigate({ ...filters, sort, dir, page: 1 })}
-                onOpen={onOpen}
-              />
-              <Pagination
-                page={filters.page}
-                pageSize={LEAD_PAGE_SIZE}
-                total={data.count}
-                noun={['lead', 'leads']}
-                label="Leads pages"
-                onPage={(page) => navigate({ ...filters, page })}
-              />
-            </>
+            <LeadsTable
+              rows={data.rows}
+              count={data.count}
+              filters={filters}
+              selectedId={selectedId}
+              variantLabel={variantLabel}
+              onSort={(sort: LeadSort, dir) => navigate({ ...filters, sort, dir, page: 1 })}
+              onOpen={onOpen}
+            />
           )}
         </div>
         {selectedId ? (
-          <div className="mt-4 lg:sticky lg:top-4 lg:mt-0 lg:w-0">
-            <div
-              onKeyDown={(event) => {
-                if (event.key === 'Escape' && !event.defaultPrevented) onClose();
-              }}
-              className="lg:absolute lg:right-0 lg:top-0 lg:max-h-[calc(100vh-2rem)] lg:w-[26rem] lg:overflow-y-auto lg:rounded-2xl lg:shadow-xl"
-            >
-              <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={onClose} />
-            </div>
+          <div
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+            }}
+            className="mt-4 lg:sticky lg:top-4 lg:-ml-[26rem] lg:mt-0 lg:max-h-[calc(100vh-2rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:rounded-2xl lg:shadow-xl"
+          >
+            <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={onClose} />
           </div>
         ) : null}
       </div>
+      {data && !isError ? (
+        <Pagination
+          page={filters.page}
+          pageSize={LEAD_PAGE_SIZE}
+          total={data.count}
+          noun={['lead', 'leads']}
+          label="Leads pages"
+          onPage={(page) => navigate({ ...filters, page })}
+        />
+      ) : null}
     </div>
   );
 }
