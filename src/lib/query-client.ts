@@ -20,7 +20,7 @@ function dropEndedSession(error: unknown) {
  * screen a frame after the press. Told in a microtask, React draws it in the task that made it and
  * the next paint holds it; changes made together in one piece of code still come as one batch.
  */
-notifyManager.setScheduler((notify) => queueMicrotask(notify));
+notifyManager.setScheduler(queueMicrotask);
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: dropEndedSession }),
