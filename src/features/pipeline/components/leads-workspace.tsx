@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -27,7 +27,8 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
   const location = useLocation();
   const go = useNavigate();
   const params = new URLSearchParams(location.search);
-  const filters = parseLeadFilters(params);
+  // The same object while the address's filters stay: opening a lead leaves the filters undrawn.
+  const filters = useMemo(() => parseLeadFilters(new URLSearchParams(location.search)), [location.search]);
   // The address changes in a transition (lib/navigation): the lead clicked (or the panel closed)
   // shows at once, until the address has caught up or moved elsewhere (e.g. back).
   const [opening, setOpening] = useState<{ id: string; from: string } | null>(null);
