@@ -152,6 +152,10 @@ test.describe('as the demo admin', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(before.table!.x + before.table!.width + 1);
     expect(box.y).toBeLessThan(900);
     await expectNoAxeViolations(page);
+    // A note being written is kept: Escape there leaves the panel open.
+    await panel.getByLabel('Add a note').fill('Call back on Monday');
+    await page.keyboard.press('Escape');
+    await expect(panel.getByLabel('Add a note')).toHaveValue('Call back on Monday');
     await panel.getByLabel('Status').focus();
     await page.keyboard.press('Escape');
     await expect(panel).toHaveCount(0);

@@ -123,7 +123,10 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
         {selectedId ? (
           <div
             onKeyDown={(event) => {
-              if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+              if (event.key !== 'Escape' || event.defaultPrevented) return;
+              // A note being written is not thrown away by a key.
+              if (event.target instanceof HTMLTextAreaElement && event.target.value.trim()) return;
+              onClose();
             }}
             className="mt-4 lg:sticky lg:top-4 lg:-ml-[26rem] lg:mt-0 lg:max-h-[calc(100vh-2rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:rounded-2xl lg:shadow-xl"
           >
