@@ -133,6 +133,7 @@ test.describe('as the demo admin', () => {
   test("a lead's panel opens without re-laying out the table, and Escape gives the keyboard back", async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     const lead = await newLead({ name: 'Iris Panelova' });
     await page.goto(`/admin/waitlist?q=${encodeURIComponent(lead.email)}`);
     const table = page.getByRole('table');
