@@ -130,6 +130,51 @@ test.describe('as the demo admin', () => {
     await expect(panel).toContainText('This family is enrolled');
   });
 
+  test("a lead's panel opens without re-laying out the table, and Escape gives the keyboard back", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const lead = await newLead({ name: 'Iris Panelova' });
+    await page.goto(`/admin/waitlist?q=${encodeURIComponent(lead.email)}`);
+    const table = page.getByRole('table');
+    const name = table.getByRole('button', { name: 'Iris Panelova' });
+    await expect(name).toBeVisible();
+    const cell = table.getByRole('cell').first();
+    const before = { table: await table.boundingBox(), cell: await cell.boundingBox() };
+
+    // Wide: the panel lies over the table's right-hand columns; the table keeps its size.
+    await name.click();
+    const panel = page.getByRole('region', { name: /Iris Panelova/ });
+    await expect(panel.getByRole('heading', { name: /Iris Panelova/ })).toBeFocused();
+    await expect(panel.getByRole('list', { name: 'History' })).toBeVisible();
+    expect(await table.boundingBox()).toEqual(before.table);
+    expect(await cell.boundingBox()).toEqual(before.cell);
+    const box = (await panel.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(before.table!.x + before.table!.width + 1);
+    expect(box.y).toBeLessThan(900);
+    await expectNoAxeViolations(page);
+    // A note being written is kept: Escape there leaves the panel open.
+    await panel.getByLabel('Add a note').fill('Call back on Monday');
+    await page.keyboard.press('Escape');
+    await expect(panel.getByLabel('Add a note')).toHaveValue('Call back on Monday');
+    await panel.getByLabel('Status').focus();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(name).toBeFocused();
+    await expect(page).not.toHaveURL(/lead=/);
+
+    // Narrow: the panel follows the table.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await name.click();
+    await expect(panel.getByRole('heading', { name: /Iris Panelova/ })).toBeFocused();
+    const narrowTable = (await table.boundingBox())!;
+    expect((await panel.boundingBox())!.y).toBeGreaterThan(narrowTable.y + narrowTable.height);
+    await expectNoAxeViolations(page);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(name).toBeFocused();
+  });
+
   test('the CSV export holds every row of the current filter', async ({ page }) => {
     // Leads of its own, so other specs that change leads' statuses cannot change the count.
     const family = `Csvrow${randomUUID().slice(0, 8)}`;

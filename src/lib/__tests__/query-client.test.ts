@@ -6,7 +6,7 @@ vi.mock('../supabase', () => ({
 }));
 
 const { queryClient, clearCacheOnPersonChange } = await import('../query-client');
-const { QueryClient } = await import('@tanstack/react-query');
+const { notifyManager, QueryClient, QueryObserver } = await import('@tanstack/react-query');
 
 describe('the query client', () => {
   it('drops the session held here when the Data API says it has ended, without retrying', async () => {
@@ -80,5 +80,24 @@ describe("the cache of a person's answers", () => {
     client.setQueryData(['flags'], { signups: true });
     emit('SIGNED_IN', 'parent-a');
     expect(client.getQueryData(['flags'])).toEqual({ signups: true });
+  });
+
+  it("tells a screen of a cache change within the same task, so the change's own frame paints it", async () => {
+    const client = new QueryClient();
+    client.setQueryData(['lead'], { status: 'new' });
+    const observer = new QueryObserver(client, { queryKey: ['lead'], enabled: false });
+    const seen: unknown[] = [];
+    // As useQuery subscribes: through notifyManager.batchCalls.
+    const unsubscribe = observer.subscribe(notifyManager.batchCalls((result) => seen.push(result.data)));
+    let timeoutRan = false;
+    setTimeout(() => {
+      timeoutRan = true;
+    }, 0);
+    client.setQueryData(['lead'], { status: 'contacted' });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(timeoutRan).toBe(false);
+    expect(seen).toEqual([{ status: 'contacted' }]);
+    unsubscribe();
   });
 });

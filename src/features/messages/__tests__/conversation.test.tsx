@@ -110,6 +110,19 @@ describe('sending a message', () => {
     expect(inserted).toEqual([{ family_id: PARENT, body: 'It went well, thank you' }]);
   });
 
+  it("sends the request once the press's frame is painted, not within the press", async () => {
+    renderConversation();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await write('See you Friday');
+    // Every promise of the press settled: the message is shown, the request not yet built.
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    expect(within(log).getByTestId('message-sending').textContent).toContain('See you Friday');
+    expect(inserted).toEqual([]);
+    await vi.waitFor(() => expect(inserted).toEqual([{ family_id: PARENT, body: 'See you Friday' }]));
+  });
+
   it('takes a refused message out of the conversation and puts its text back in the box with the reason', async () => {
     renderConversation();
     const log = await screen.findByRole('log', { name: 'Messages' });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { afterNextPaint } from '@/lib/after-paint';
 import { getSupabase } from '@/lib/supabase';
 import { messageKeys } from './keys';
 
@@ -29,7 +30,12 @@ export async function sendMessage({ familyId, body }: { familyId: string; body: 
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: sendMessage,
+    // Sent once the press's frame is painted: the message shows ("Sending…") without waiting for
+    // the request to be built and handed over.
+    mutationFn: async (input: { familyId: string; body: string }) => {
+      await afterNextPaint();
+      return sendMessage(input);
+    },
     // Not waited for: the screen shows the message as sent as soon as the database has it, and
     // the conversation read again takes it in (by its id) when it comes.
     onSuccess: () => {

@@ -69,6 +69,21 @@ describe('a status change', () => {
     await vi.waitFor(() => expect(result.current.isSuccess).toBe(true));
   });
 
+  it("is sent once the press's frame is painted, not within the press", async () => {
+    update.mockClear();
+    const { queryClient, result } = setUp();
+    act(() => result.current.mutate({ id: 'a', status: 'contacted' }));
+    // Every promise of the press settled: the change is shown, the request not yet built.
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    expect(statusIn(queryClient)).toEqual({ list: 'a:contacted b:new', detail: 'contacted' });
+    expect(update).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith({ status: 'contacted' }));
+    await act(async () => settle!({ data: [{ id: 'a' }], error: null }));
+    await vi.waitFor(() => expect(result.current.isSuccess).toBe(true));
+  });
+
   it('is put back as it was when the database refuses it', async () => {
     const { queryClient, result } = setUp();
     act(() => result.current.mutate({ id: 'a', status: 'closed' }));

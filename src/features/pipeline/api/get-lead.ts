@@ -27,13 +27,14 @@ export function leadFromLists(queryClient: QueryClient, id: string): LeadRow | u
 
 /**
  * One lead. Opened from the table, the row it shows is drawn at once while the lead is read
- * afresh, so the panel opens in the click's own frame.
+ * afresh, so the panel opens in the click's own frame; `read` false holds the read back (until
+ * that frame is painted).
  */
-export function useLead(id: string | undefined) {
+export function useLead(id: string | undefined, read = true) {
   const queryClient = useQueryClient();
   return useQuery({
     ...leadQueryOptions(id ?? ''),
-    enabled: Boolean(id),
+    enabled: Boolean(id) && read,
     placeholderData: () => (id ? leadFromLists(queryClient, id) : undefined),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { afterNextPaint } from '@/lib/after-paint';
 import { getSupabase } from '@/lib/supabase';
 import type { LeadStatus } from '../lib/lead-filters';
 import type { LeadRow } from '../lib/lead-query';
@@ -51,7 +52,11 @@ type Cached = LeadRow | LeadsPage | null | undefined;
 export function useUpdateLead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateLead,
+    // Sent once the press's frame (which shows the change) is painted.
+    mutationFn: async (change: LeadChange) => {
+      await afterNextPaint();
+      return updateLead(change);
+    },
     onMutate: async (change: LeadChange) => {
       // A read already on its way would bring the old values back over the new ones.
       await queryClient.cancelQueries({ queryKey: leadsKey });

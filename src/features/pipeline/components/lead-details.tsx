@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { memo, startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { afterNextPaint } from '@/lib/after-paint';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { controlClasses, Input } from '@/components/ui/input';
@@ -289,17 +290,24 @@ function EnrolForm({ lead, onEnrolled }: { lead: LeadRow; onEnrolled: () => void
 
 /** One lead: who, where from, its status and assignee, notes, history and (admins) Enrol. */
 export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boolean; onClose: () => void }) {
-  const { data: lead, isPending } = useLead(id);
+  // The click paints the lead (as its row in the table has it) and its status at once; once that
+  // frame is painted the lead is read afresh and the forms and the history below follow, so the
+  // panel opening waits neither for them to be built nor for their requests to be sent.
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterNextPaint().then(() => {
+      if (live) startTransition(() => setComplete(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const { data: lead, isPending } = useLead(id, complete);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
   }, [id, isPending]);
-  // The click paints the lead and its status at once; the forms and the history below follow in
-  // the next moment, so the panel opening does not wait for all of them to be built.
-  const [complete, setComplete] = useState(false);
-  useEffect(() => {
-    startTransition(() => setComplete(true));
-  }, []);
   if (isPending) return <p>Loading lead…</p>;
   if (!lead) {
     return (

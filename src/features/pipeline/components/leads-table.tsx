@@ -47,6 +47,9 @@ function SortHeader({
   );
 }
 
+/** The id of a lead's name button in the table, for the panel to hand the keyboard back to. */
+export const leadButtonId = (id: string) => `lead-row-${id}`;
+
 /** One lead's row: drawn again only when the lead or its selection changes, not on every click. */
 const LeadTableRow = memo(function LeadTableRow({
   lead,
@@ -70,6 +73,7 @@ const LeadTableRow = memo(function LeadTableRow({
       <RowHeader>
         <button
           type="button"
+          id={leadButtonId(lead.id!)}
           onClick={() => onOpen(lead.id!)}
           className="min-h-11 text-left font-semibold text-brand-800 underline underline-offset-4"
           aria-current={selected ? 'true' : undefined}

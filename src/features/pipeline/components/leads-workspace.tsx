@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -14,7 +14,7 @@ import {
 } from '../lib/lead-filters';
 import { LeadDetails } from './lead-details';
 import { LeadsFilters, type VariantOption } from './leads-filters';
-import { LeadsTable } from './leads-table';
+import { leadButtonId, LeadsTable } from './leads-table';
 import { Pagination } from '@/components/ui/pagination';
 
 /**
@@ -27,7 +27,8 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
   const location = useLocation();
   const go = useNavigate();
   const params = new URLSearchParams(location.search);
-  const filters = parseLeadFilters(params);
+  // The same object while the address's filters stay: opening a lead leaves the filters undrawn.
+  const filters = useMemo(() => parseLeadFilters(new URLSearchParams(location.search)), [location.search]);
   // The address changes in a transition (lib/navigation): the lead clicked (or the panel closed)
   // shows at once, until the address has caught up or moved elsewhere (e.g. back).
   const [opening, setOpening] = useState<{ id: string; from: string } | null>(null);
@@ -60,6 +61,19 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
     changeRef.current = change;
   });
   const onFilter = useCallback((changes: Partial<LeadFilters>) => changeRef.current(changes), []);
+  const selectedRef = useRef(selectedId);
+  useLayoutEffect(() => {
+    selectedRef.current = selectedId;
+  });
+  // Closing (the button, or Escape anywhere in the panel, as the panel covers part of the table)
+  // takes the keyboard back to the lead's name in the table.
+  const onClose = useCallback(() => {
+    const closed = selectedRef.current;
+    openRef.current('');
+    requestAnimationFrame(() => {
+      if (closed) document.getElementById(leadButtonId(closed))?.focus();
+    });
+  }, []);
   const variantLabel = (path: string | null) =>
     path ? (variants.find((v) => v.path === path)?.label ?? path) : 'No landing page';
 
@@ -81,10 +95,13 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           {exportLeads.isPending ? 'Exporting…' : 'Export CSV'}
         </Button>
       </div>
-      <div
-        className={selectedId ? 'grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]' : ''}
-      >
-        <div className="min-w-0">
+      {/* From lg up the lead's panel lies over the table's right-hand columns (it takes no width of
+          its own: 26rem wide, pulled back by as much), held in view as the table scrolls, instead
+          of taking a column: opening a lead lays out and paints the panel alone, not every row of
+          a table squeezed to a new width. It never reaches the pages below the table. Below lg it
+          follows the table. */}
+      <div className="lg:flex lg:items-start">
+        <div className="min-w-0 lg:flex-1">
           {isError ? (
             <p role="alert" className="text-red-800">
               The leads could not be loaded: {(error as Error).message}
@@ -92,31 +109,41 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           ) : isPending ? (
             <p>Loading leads…</p>
           ) : (
-            <>
-              <LeadsTable
-                rows={data.rows}
-                count={data.count}
-                filters={filters}
-                selectedId={selectedId}
-                variantLabel={variantLabel}
-                onSort={(sort: LeadSort, dir) => navigate({ ...filters, sort, dir, page: 1 })}
-                onOpen={onOpen}
-              />
-              <Pagination
-                page={filters.page}
-                pageSize={LEAD_PAGE_SIZE}
-                total={data.count}
-                noun={['lead', 'leads']}
-                label="Leads pages"
-                onPage={(page) => navigate({ ...filters, page })}
-              />
-            </>
+            <LeadsTable
+              rows={data.rows}
+              count={data.count}
+              filters={filters}
+              selectedId={selectedId}
+              variantLabel={variantLabel}
+              onSort={(sort: LeadSort, dir) => navigate({ ...filters, sort, dir, page: 1 })}
+              onOpen={onOpen}
+            />
           )}
         </div>
         {selectedId ? (
-          <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={() => open('')} />
+          <div
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || event.defaultPrevented) return;
+              // A note being written is not thrown away by a key.
+              if (event.target instanceof HTMLTextAreaElement && event.target.value.trim()) return;
+              onClose();
+            }}
+            className="mt-4 lg:sticky lg:top-4 lg:-ml-[26rem] lg:mt-0 lg:max-h-[calc(100vh-2rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:rounded-2xl lg:shadow-xl"
+          >
+            <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={onClose} />
+          </div>
         ) : null}
       </div>
+      {data && !isError ? (
+        <Pagination
+          page={filters.page}
+          pageSize={LEAD_PAGE_SIZE}
+          total={data.count}
+          noun={['lead', 'leads']}
+          label="Leads pages"
+          onPage={(page) => navigate({ ...filters, page })}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
 import { Link } from '@/lib/navigation';
 import { Button, buttonClasses } from '@/components/ui/button';
 import type { SessionRow } from '../api/get-sessions';
@@ -35,10 +36,17 @@ export function SessionDetails({
   const update = useUpdateSession();
   const [openedAt] = useState(() => Date.now());
   // The click paints the session (who, when, its actions) at once; the practice and the forms
-  // after it follow in the next moment, so opening does not wait for them to be built.
+  // after it follow once that frame is painted, so opening waits neither for them to be built nor
+  // for their reads to be sent.
   const [complete, setComplete] = useState(false);
   useEffect(() => {
-    startTransition(() => setComplete(true));
+    let live = true;
+    void afterNextPaint().then(() => {
+      if (live) startTransition(() => setComplete(true));
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   const started = new Date(session.startsAt).getTime() <= openedAt;
   const scheduled = session.status === 'scheduled';

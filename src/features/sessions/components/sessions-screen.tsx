@@ -1,6 +1,15 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -41,6 +50,35 @@ function weekFilters(monday: string, timeZone: string, coachId: string): Session
     pageSize: WEEK_LIMIT,
   };
 }
+
+/**
+ * The coach filter above the week: memoized, so a press on the screen (a session opened, the next
+ * week) does not go through every coach's option again (an admin has hundreds).
+ */
+const CoachFilter = memo(function CoachFilter({
+  value,
+  coaches,
+  onChange,
+}: {
+  value: string;
+  coaches: { id: string; name: string }[] | undefined;
+  onChange: (coachId: string) => void;
+}) {
+  return (
+    <div className="mb-3 max-w-xs">
+      <Field label="Coach">
+        <Select value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">All coaches</option>
+          {(coaches ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
+  );
+});
 
 /**
  * /admin/sessions: the week calendar and the list of coaching sessions. Row level security decides
@@ -126,6 +164,11 @@ export function SessionsScreen({
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setSelected(session);
   }, []);
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  });
+  const onCoach = useCallback((coachId: string) => navigateRef.current({ coachId }), []);
   const closeDetails = () => {
     setSelected(null);
     if (opener.current?.isConnected) opener.current.focus();
@@ -188,18 +231,7 @@ export function SessionsScreen({
             </div>
           </div>
           {showCoachFilter ? (
-            <div className="mb-3 max-w-xs">
-              <Field label="Coach">
-                <Select value={filters.coachId} onChange={(e) => navigate({ coachId: e.target.value })}>
-                  <option value="">All coaches</option>
-                  {(options.data?.coaches ?? []).map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </div>
+            <CoachFilter value={filters.coachId} coaches={options.data?.coaches} onChange={onCoach} />
           ) : null}
           {weekQuery.data && weekQuery.data.total > weekQuery.data.rows.length ? (
             <p role="status" className="mb-3 rounded-2xl bg-amber-50 p-3 text-sm text-ink">

@@ -1,4 +1,4 @@
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import type { SessionRow } from '../api/get-sessions';
 import { statusLabel } from '../lib/status';
@@ -41,6 +41,67 @@ const SessionButton = memo(function SessionButton({
   );
 });
 
+type DaySession = { session: SessionRow; time: string };
+const noSessions: DaySession[] = [];
+
+/** One day of the week: its heading and its sessions. */
+const DayCell = memo(function DayCell({
+  day,
+  index,
+  today,
+  list,
+  focused,
+  selectedId,
+  onSelect,
+  onMove,
+  onFocusDay,
+  setCell,
+}: {
+  day: string;
+  index: number;
+  today: boolean;
+  list: DaySession[];
+  focused: boolean;
+  /** the selected session, when it is one of this day's */
+  selectedId?: string;
+  onSelect: (session: SessionRow) => void;
+  onMove: (event: KeyboardEvent<HTMLDivElement>, index: number) => void;
+  onFocusDay: (index: number) => void;
+  setCell: (index: number, element: HTMLDivElement | null) => void;
+}) {
+  const label = formatLocalDate(day);
+  return (
+    <div
+      role="gridcell"
+      ref={(el) => setCell(index, el)}
+      tabIndex={focused ? 0 : -1}
+      aria-label={`${label}${today ? ' (today)' : ''}, ${list.length} ${list.length === 1 ? 'session' : 'sessions'}`}
+      onKeyDown={(event) => onMove(event, index)}
+      onFocus={() => onFocusDay(index)}
+      className={cn(
+        'min-h-[160px] rounded-2xl border bg-white p-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700',
+        today ? 'border-brand-700' : 'border-brand-100',
+      )}
+    >
+      <p className="px-1 text-sm font-bold text-ink" aria-hidden="true">
+        {label.split(',')[0]}
+        <span className="block text-xs font-normal text-ink-muted">{label.split(', ')[1]}</span>
+      </p>
+      <ul className="mt-2 flex flex-col gap-1">
+        {list.map(({ session, time }) => (
+          <SessionButton
+            key={session.id}
+            session={session}
+            time={time}
+            selected={session.id === selectedId}
+            onSelect={onSelect}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+});
+
 /**
  * The week as a grid of seven days (Monday first) in the viewer's zone. The days form one row of a
  * keyboard grid: Left/Right (and Home/End) move between days, Tab enters the day's sessions.
@@ -67,7 +128,7 @@ export const WeekCalendar = memo(function WeekCalendar({
   const cells = useRef<(HTMLDivElement | null)[]>([]);
   // Each session's day and time, worked out once per list (Intl is slow with hundreds of them).
   const byDay = useMemo(() => {
-    const grouped = new Map<string, { session: SessionRow; time: string }[]>();
+    const grouped = new Map<string, DaySession[]>();
     for (const session of sessions) {
       const at = new Date(session.startsAt);
       const { date } = localDateTime(at, timeZone);
@@ -78,7 +139,9 @@ export const WeekCalendar = memo(function WeekCalendar({
     return grouped;
   }, [sessions, timeZone]);
 
-  const move = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
+  // Stable for the calendar's life, so a day is drawn again only when its own sessions, its focus
+  // or its selected session change (opening a session redraws one day, not all seven).
+  const move = useCallback((event: KeyboardEvent<HTMLDivElement>, index: number) => {
     if (event.target !== event.currentTarget) return;
     const next =
       event.key === 'ArrowRight'
@@ -94,7 +157,10 @@ export const WeekCalendar = memo(function WeekCalendar({
     event.preventDefault();
     setFocused(next);
     cells.current[next]?.focus();
-  };
+  }, []);
+  const setCell = useCallback((index: number, element: HTMLDivElement | null) => {
+    cells.current[index] = element;
+  }, []);
 
   return (
     <div
@@ -102,44 +168,32 @@ export const WeekCalendar = memo(function WeekCalendar({
       aria-label="Sessions this week"
       aria-readonly="true"
       aria-busy={stale || undefined}
-      className={cn('relative overflow-x-auto transition-opacity', stale && 'opacity-60')}
+      // Its own compositing layer: dimming the week (hundreds of sessions) while the next one comes
+      // changes the layer's opacity, without painting every session again in the press's frame.
+      className={cn(
+        'relative overflow-x-auto transition-opacity [will-change:opacity]',
+        stale && 'opacity-60',
+      )}
     >
       <div role="row" className="grid min-w-[840px] grid-cols-7 gap-2">
         {days.map((day, index) => {
-          const list = byDay.get(day) ?? [];
-          const label = formatLocalDate(day);
+          const list = byDay.get(day) ?? noSessions;
           return (
-            <div
+            <DayCell
               key={day}
-              role="gridcell"
-              ref={(el) => {
-                cells.current[index] = el;
-              }}
-              tabIndex={index === focused ? 0 : -1}
-              aria-label={`${label}${day === today ? ' (today)' : ''}, ${list.length} ${list.length === 1 ? 'session' : 'sessions'}`}
-              onKeyDown={(event) => move(event, index)}
-              onFocus={() => setFocused(index)}
-              className={cn(
-                'min-h-[160px] rounded-2xl border bg-white p-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700',
-                day === today ? 'border-brand-700' : 'border-brand-100',
-              )}
-            >
-              <p className="px-1 text-sm font-bold text-ink" aria-hidden="true">
-                {label.split(',')[0]}
-                <span className="block text-xs font-normal text-ink-muted">{label.split(', ')[1]}</span>
-              </p>
-              <ul className="mt-2 flex flex-col gap-1">
-                {list.map(({ session, time }) => (
-                  <SessionButton
-                    key={session.id}
-                    session={session}
-                    time={time}
-                    selected={session.id === selectedId}
-                    onSelect={onSelect}
-                  />
-                ))}
-              </ul>
-            </div>
+              day={day}
+              index={index}
+              today={day === today}
+              list={list}
+              focused={index === focused}
+              selectedId={
+                selectedId && list.some((s) => s.session.id === selectedId) ? selectedId : undefined
+              }
+              onSelect={onSelect}
+              onMove={move}
+              onFocusDay={setFocused}
+              setCell={setCell}
+            />
           );
         })}
       </div>
