@@ -16,7 +16,7 @@ let client: Reads | undefined;
 /**
  * The token a read carries, as supabase-js's own requests choose it: its session's (refreshed first
  * when due) once it has loaded; before that the token the browser holds while it is good, so a
- * signed-in screen's first reads need not wait for supabase-js (decision 212); else the session
+ * signed-in screen's first reads need not wait for supabase-js (decision 214); else the session
  * supabase-js finds once loaded; none (the anon key) for a visitor who is not signed in.
  */
 async function accessToken(): Promise<string | undefined> {

@@ -172,7 +172,7 @@ const firstRead = (query: { state: { data: unknown }; meta?: Record<string, unkn
 /**
  * Whether the first screen of a page load is still waiting for its first reads (queries being read
  * with nothing to show yet): its heading then shows with its data, in one paint, rather than over a
- * loading line a moment before it (decision 212). After HEADING_WAITS_MS it shows anyway. A screen
+ * loading line a moment before it (decision 214). After HEADING_WAITS_MS it shows anyway. A screen
  * opened later in the same page shows its heading at once, as before.
  */
 function useFirstReadsWaiting(): boolean {

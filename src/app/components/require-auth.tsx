@@ -26,7 +26,7 @@ export interface RequireAuthProps {
  *
  * While the checks run, a person whose browser holds a session that is still good and a role the
  * area remembered for them, one this route lets in, sees the route at once as that person (decision
- * 212): the checks then confirm it (nothing changes) or overrule it (the visitor goes to /login,
+ * 214): the checks then confirm it (nothing changes) or overrule it (the visitor goes to /login,
  * or sees the refusal), and a request made meanwhile carries the held token, so row level
  * security answers it as it would any other.
  */

@@ -100,7 +100,7 @@ export function PageTracker({
  * Sends a view once the page is idle, keeping it in `pending` until then so a leave can send it at
  * once instead (the request itself survives the page: api/record-page-view). Failures are ignored.
  * On a signed-in screen (`afterReads`) the view also waits for the screen's reads to have answered
- * and been drawn: it is not what the person opened the screen for (decision 212).
+ * and been drawn: it is not what the person opened the screen for (decision 214).
  */
 function sendWhenIdle(pending: Set<() => void>, record: () => Promise<void>, afterReads = false): void {
   // whenIdle may run `send` at once, before it returns its canceller.
