@@ -1,3 +1,5 @@
+import { startTransition, useEffect, useState } from 'react';
+
 /**
  * Resolves once the browser has painted the frame being built: the next animation frame, then a
  * task after it (rendering runs between the two). For work a press starts that is not its answer
@@ -16,4 +18,22 @@ export function afterNextPaint(fallbackMs = 100): Promise<void> {
       }, 0),
     );
   });
+}
+
+/**
+ * False for the first frame a component is drawn in, true (in a transition) once that frame is
+ * painted: what it shows at once is painted first, the rest follows (decision 212).
+ */
+export function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterNextPaint().then(() => {
+      if (live) startTransition(() => setPainted(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return painted;
 }

@@ -32,7 +32,12 @@ function Leads() {
 }
 
 function renderAt(path: string) {
-  return render(
+  const view = render(screenAt(path));
+  return { ...view, rerender: () => view.rerender(screenAt(path)) };
+}
+
+function screenAt(path: string) {
+  return (
     <TestRouter initialEntries={[path]}>
       <Routes>
         <Route path="/login" element={<LoginProbe />} />
@@ -45,7 +50,7 @@ function renderAt(path: string) {
           }
         />
       </Routes>
-    </TestRouter>,
+    </TestRouter>
   );
 }
 
@@ -98,20 +103,7 @@ describe('RequireAuth', () => {
     // The session is confirmed, the role still being read: still drawn, and not drawn anew.
     const drawn = screen.getByText('leads for c as coach');
     state.auth = { user: { id: 'c' }, role: null, loading: false, roleLoading: true };
-    rerender(
-      <TestRouter initialEntries={['/admin/waitlist']}>
-        <Routes>
-          <Route
-            path="/admin/waitlist"
-            element={
-              <RequireAuth roles={['admin', 'coach']}>
-                <Leads />
-              </RequireAuth>
-            }
-          />
-        </Routes>
-      </TestRouter>,
-    );
+    rerender();
     expect(screen.getByText('leads for c as coach')).toBe(drawn);
   });
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { memo, startTransition, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { afterNextPaint } from '@/lib/after-paint';
+import { usePaintedOnce } from '@/lib/after-paint';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { controlClasses, Input } from '@/components/ui/input';
@@ -293,16 +293,7 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
   // The click paints the lead (as its row in the table has it) and its status at once; once that
   // frame is painted the lead is read afresh and the forms and the history below follow, so the
   // panel opening waits neither for them to be built nor for their requests to be sent.
-  const [complete, setComplete] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void afterNextPaint().then(() => {
-      if (live) startTransition(() => setComplete(true));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const complete = usePaintedOnce();
   const { data: lead, isPending } = useLead(id, complete);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

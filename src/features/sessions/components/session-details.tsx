@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { afterNextPaint } from '@/lib/after-paint';
+import { useState, type ReactNode } from 'react';
+import { usePaintedOnce } from '@/lib/after-paint';
 import { Link } from '@/lib/navigation';
 import { Button, buttonClasses } from '@/components/ui/button';
 import type { SessionRow } from '../api/get-sessions';
@@ -38,16 +38,7 @@ export function SessionDetails({
   // The click paints the session (who, when, its actions) at once; the practice and the forms
   // after it follow once that frame is painted, so opening waits neither for them to be built nor
   // for their reads to be sent.
-  const [complete, setComplete] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void afterNextPaint().then(() => {
-      if (live) startTransition(() => setComplete(true));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const complete = usePaintedOnce();
   const started = new Date(session.startsAt).getTime() <= openedAt;
   const scheduled = session.status === 'scheduled';
   const mark = async (status: 'completed' | 'no_show') => {

@@ -1,0 +1,1 @@
+import{f as e,t}from"./schemas-BcD9UnjX.js";function n(n){return e(t,n)}export{n as t};
