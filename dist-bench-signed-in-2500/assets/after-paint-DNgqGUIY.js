@@ -1,1 +1,0 @@
-function e(e=100){return new Promise(t=>{let n=setTimeout(t,e);typeof requestAnimationFrame==`function`&&requestAnimationFrame(()=>setTimeout(()=>{clearTimeout(n),t()},0))})}export{e as t};

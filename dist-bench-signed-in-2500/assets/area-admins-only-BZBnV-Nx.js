@@ -1,1 +1,0 @@
-import{o as e}from"./area-frame-CAyUP0Rx.js";import{i as t}from"./area-area-routes-C9HkUkKJ.js";import{R as n}from"./core-Dz9vcw7B.js";var r=n();function i(){return(0,r.jsx)(e,{roles:t.adminsOnly.roles,inFrame:!0})}export{i as default};

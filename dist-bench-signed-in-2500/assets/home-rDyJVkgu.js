@@ -1,1 +1,0 @@
-import{i as e}from"./variants-UrWdP2lM.js";import{t}from"./newsletter-landing-BqIfuejb.js";import{R as n}from"./core-Dz9vcw7B.js";var r=n();function i(){return(0,r.jsx)(t,{variant:e.home})}export{i as default};

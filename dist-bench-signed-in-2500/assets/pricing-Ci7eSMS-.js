@@ -1,1 +1,0 @@
-import{R as e,g as t,r as n}from"./core-Dz9vcw7B.js";import{i as r}from"./variants-UrWdP2lM.js";import{t as i}from"./landing-page-Bfon7puQ.js";var a=e(),o=r.pricing;function s(){return t(o.meta),(0,a.jsx)(i,{variant:o,accountLinks:(0,a.jsx)(n,{})})}export{s as default};

@@ -1,1 +1,0 @@
-import{t as e}from"./set-password-screen-0jVu3Bzq.js";import{R as t}from"./core-Dz9vcw7B.js";var n=t();function r(){return(0,n.jsx)(e,{variant:`reset`})}export{r as default};
