@@ -1,1 +1,0 @@
-import{o as e}from"./area-frame-3H-LGl3T.js";import{i as t}from"./area-area-routes-dlHsP2fb.js";import{R as n}from"./core-6ZYHAMsC.js";var r=n();function i(){return(0,r.jsx)(e,{roles:t.adminsOnly.roles,inFrame:!0})}export{i as default};

@@ -1,1 +1,0 @@
-function e(e,t){return new Intl.DateTimeFormat(`en-US`,{weekday:`long`,month:`long`,day:`numeric`,hour:`numeric`,minute:`2-digit`,timeZone:t}).format(new Date(e))}function t(e,t){return new Intl.DateTimeFormat(`en-US`,{month:`long`,day:`numeric`,timeZone:t}).format(new Date(e))}export{e as n,t};

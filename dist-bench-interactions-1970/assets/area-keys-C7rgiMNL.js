@@ -1,1 +1,0 @@
-import{m as e}from"./index-C5m32zXX.js";function t(){return e()}var n={all:[`progress`],checkIns:e=>[...n.all,`check-ins`,e],practice:e=>[...n.all,`practice`,e]};export{t as n,n as t};

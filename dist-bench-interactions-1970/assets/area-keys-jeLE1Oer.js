@@ -1,1 +1,0 @@
-var e={all:[`sessions`],lists:()=>[...e.all,`list`],list:t=>[...e.lists(),t],detail:t=>[...e.all,`detail`,t],options:()=>[...e.all,`options`],followUp:t=>[...e.all,`follow-up`,t]};export{e as t};

@@ -1,1 +1,0 @@
-var e=[{value:`emotions`,label:`Managing Emotions`},{value:`confidence`,label:`Building Confidence`},{value:`focus`,label:`Improving Focus`},{value:`connection`,label:`Strengthening Connection`},{value:`other`,label:`Other`}],t=e.map(e=>e.value);function n(t){return e.find(e=>e.value===t)?.label??``}export{e as n,t as r,n as t};

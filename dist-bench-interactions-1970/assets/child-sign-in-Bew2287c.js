@@ -1,1 +1,0 @@
-import{r as e}from"./ui-kit-C5gb0HwW.js";var t=`child-sign-in`;async function n(n,r,i){let a=await e(n,t,{username:r,secret:i});if(a?.access_token&&a.refresh_token)return{access_token:a.access_token,refresh_token:a.refresh_token};throw Error(`The sign-in answered without a session`)}export{n as requestChildSession};

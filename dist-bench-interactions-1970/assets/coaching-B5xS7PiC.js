@@ -1,1 +1,0 @@
-import{i as e}from"./variants-hEMzIg1r.js";import{t}from"./newsletter-landing-B8_dww8_.js";import{R as n}from"./core-6ZYHAMsC.js";var r=n();function i(){return(0,r.jsx)(t,{variant:e.coaching})}export{i as default};

@@ -1,1 +1,0 @@
-import{f as e,t}from"./schemas-BcD9UnjX.js";function n(n){return e(t,n)}export{n as t};

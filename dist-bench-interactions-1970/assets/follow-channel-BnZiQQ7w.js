@@ -1,1 +1,0 @@
-import{m as e}from"./index-C5m32zXX.js";import{s as t}from"./area-frame-3H-LGl3T.js";function n(n,r,i){let a=!1,o,s,c=!1,l=()=>void n.invalidateQueries({queryKey:t.all});return e().then(e=>{a||(s=e,o=i(e.channel(r,{config:{private:!0}}),l).subscribe(e=>{e===`SUBSCRIBED`&&(c&&l(),c=!0)}))}),()=>{a=!0,o&&s&&s.removeChannel(o)}}export{n as t};

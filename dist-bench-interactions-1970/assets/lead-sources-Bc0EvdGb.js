@@ -1,1 +1,0 @@
-var e={"fit-call":`Intro call request`,"contact-v2":`Contact form (v2)`,waitlist:`Waitlist`,contact:`Contact page`,quiz:`Quiz`},t=Object.keys(e);function n(t){return t?e[t]??t:``}export{e as n,n as r,t};

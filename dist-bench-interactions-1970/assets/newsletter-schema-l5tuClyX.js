@@ -1,1 +1,0 @@
-import{s as e}from"./schemas-BcD9UnjX.js";import{i as t,t as n}from"./validation-DWZKpkZ9.js";var r=e({email:n,firstName:t});export{r as newsletterSchema};

@@ -1,1 +1,0 @@
-import{m as e}from"./index-C5m32zXX.js";import{k as t}from"./core-6ZYHAMsC.js";async function n(n){let{error:r}=await(await e()).auth.resetPasswordForEmail(n,{redirectTo:`${window.location.origin}${t.resetPassword}`});if(r)throw r}async function r(t){let{error:n}=await(await e()).auth.updateUser({password:t});if(n)throw n}export{r as n,n as t};

@@ -1,1 +1,0 @@
-function e(e,t){let n=t?.trim(),r=e.replaceAll(`{child}`,n||`your child`);return r.charAt(0).toUpperCase()+r.slice(1)}export{e as t};

@@ -1,1 +1,0 @@
-function e(e,t){let n=e;return!n||n.code!==`23505`?!1:!t||`${n.message??``} ${n.details??``}`.includes(t)}export{e as t};

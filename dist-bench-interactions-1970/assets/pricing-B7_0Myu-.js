@@ -1,1 +1,0 @@
-import{R as e,g as t,r as n}from"./core-6ZYHAMsC.js";import{i as r}from"./variants-hEMzIg1r.js";import{t as i}from"./landing-page-kQYYQjal.js";var a=e(),o=r.pricing;function s(){return t(o.meta),(0,a.jsx)(i,{variant:o,accountLinks:(0,a.jsx)(n,{})})}export{s as default};

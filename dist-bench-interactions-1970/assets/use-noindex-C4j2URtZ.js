@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{B as t}from"./core-6ZYHAMsC.js";var n=e(t(),1);function r(){(0,n.useEffect)(()=>{let e=document.createElement(`meta`);return e.name=`robots`,e.content=`noindex`,document.head.appendChild(e),()=>e.remove()},[])}export{r as t};

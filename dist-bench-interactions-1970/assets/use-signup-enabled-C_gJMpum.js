@@ -1,1 +1,0 @@
-import{r as e,t}from"./get-flag-S6wkag66.js";function n(n={}){let r=e(t,n);return{enabled:r===!0,loading:r===void 0}}export{n as t};

@@ -1,1 +1,0 @@
-import{r as e}from"./rolldown-runtime-XKyaHtl9.js";import{B as t}from"./core-6ZYHAMsC.js";var n=e(t(),1);function r(){let[e,t]=(0,n.useState)(()=>crypto.randomUUID());return[e,(0,n.useCallback)(()=>t(crypto.randomUUID()),[])]}export{r as t};

@@ -1,1 +1,0 @@
-import{t as e}from"./set-password-screen-C96xJDec.js";import{R as t}from"./core-6ZYHAMsC.js";var n=t();function r(){return(0,n.jsx)(e,{variant:`welcome`})}export{r as default};
