@@ -186,16 +186,22 @@ function useFirstReadsWaiting(): boolean {
     }
     // After the screen's own effects: the reads it started are in the cache now.
     const cache = client.getQueryCache();
+    let live = true;
     const show = () => {
+      if (!live) return;
       headingShown.add(client);
       setWaiting(false);
     };
-    const unsubscribe = cache.subscribe(() => {
+    const check = () => {
       if (client.isFetching({ predicate: firstRead }) === 0) show();
-    });
+    };
+    // The cache tells of a query as a screen builds it, within that screen's render: the state
+    // changes after it, never inside another component's render.
+    const unsubscribe = cache.subscribe(() => queueMicrotask(check));
     const timer = setTimeout(show, HEADING_WAITS_MS);
-    if (client.isFetching({ predicate: firstRead }) === 0) show();
+    check();
     return () => {
+      live = false;
       unsubscribe();
       clearTimeout(timer);
     };
