@@ -3,8 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getSessionId, rememberLanding } from '@/lib/attribution';
 import { createBrowserHistory } from '@/lib/history';
 import { NavigationProvider } from '@/lib/navigation';
+import { holdForFirstScreen } from '@/lib/supabase';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadPath } from './app/router';
+import { signedInAreaOf } from './app/routes.manifest';
 import './index.css';
 
 // The analytics session and where the visit started (with its UTM tags), kept as soon as the app
@@ -37,6 +39,8 @@ if (container.hasAttribute('data-prerendered')) {
       }),
     );
 } else {
-  // The app shell (signed-in areas, the quiz, account pages): rendered in the browser.
+  // The app shell (signed-in areas, the quiz, account pages): rendered in the browser. A signed-in
+  // screen draws from what the browser holds before supabase-js loads (decision 215).
+  if (signedInAreaOf(window.location.pathname)) holdForFirstScreen();
   createRoot(container).render(app);
 }

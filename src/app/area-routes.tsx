@@ -15,9 +15,9 @@ import {
   type RouteQuery,
 } from './routes.manifest';
 import { areaRoutes, layouts, rolesOf } from './routes.manifest.areas';
-import { getSupabase } from '@/lib/supabase';
+import { afterFirstScreen, firstScreenDrawn, getSupabase } from '@/lib/supabase';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { rememberRole, startDirectLoad } from './direct-load';
+import { readHeldAuth, rememberRole, startDirectLoad } from './direct-load';
 
 /** The signed-in areas' modules (screens, layouts, not-found), each loaded on demand. */
 const modules = import.meta.glob<{ default: ComponentType }>([
@@ -115,6 +115,34 @@ export async function prefetchAreaData(url: URL, role: AppRole): Promise<RouteQu
   return queries;
 }
 
+/** How long supabase-js waits for the first screen at most (a screen that never draws its reads). */
+const FIRST_SCREEN_WAITS_MS = 3000;
+
+/**
+ * The guard draws the screen at `pathname` at once from the session the browser holds and the role
+ * remembered for the person when both are good for it (RequireAuth): supabase-js then waits until
+ * that screen has drawn its first reads (src/lib/first-screen.ts), or the person presses or types,
+ * or FIRST_SCREEN_WAITS_MS; otherwise the guard needs it now (decision 215).
+ */
+function holdSupabaseWhileDrawing(pathname: string) {
+  const held = readHeldAuth();
+  const found = areaRouteAt(pathname);
+  if (!held || !found || !rolesOf(found.route)?.includes(held.role)) {
+    firstScreenDrawn();
+    return;
+  }
+  const release = () => {
+    clearTimeout(timer);
+    window.removeEventListener('pointerdown', release, true);
+    window.removeEventListener('keydown', release, true);
+    firstScreenDrawn();
+  };
+  const timer = setTimeout(release, FIRST_SCREEN_WAITS_MS);
+  window.addEventListener('pointerdown', release, true);
+  window.addEventListener('keydown', release, true);
+  void afterFirstScreen().then(release);
+}
+
 /**
  * A signed-in screen opened directly: this table has just loaded for it, and its code, the session
  * check and its data start now, side by side (src/app/direct-load.ts, decision 200). The admin
@@ -122,6 +150,7 @@ export async function prefetchAreaData(url: URL, role: AppRole): Promise<RouteQu
  */
 function startScreenAtLocation() {
   if (typeof window === 'undefined' || !signedInAreaOf(window.location.pathname)) return;
+  holdSupabaseWhileDrawing(window.location.pathname);
   void startDirectLoad(new URL(window.location.href), {
     rolesAt: (pathname) => {
       const found = areaRouteAt(pathname);
@@ -143,7 +172,8 @@ function startScreenAtLocation() {
       return [...queries, ...stepQueries];
     },
     checkSession: () =>
-      getSupabase()
+      afterFirstScreen()
+        .then(getSupabase)
         .then((supabase) => supabase.auth.getSession())
         .then(({ data }) => data.session?.user.id ?? null),
     dropQueries: (queries) =>
@@ -170,7 +200,7 @@ function useCacheClearedOnPersonChange() {
   useEffect(() => {
     if (watchingPerson) return;
     watchingPerson = true;
-    void Promise.all([getSupabase(), import('@/lib/query-client')]).then(
+    void Promise.all([afterFirstScreen().then(getSupabase), import('@/lib/query-client')]).then(
       ([supabase, { clearCacheOnPersonChange }]) => clearCacheOnPersonChange(supabase),
       () => (watchingPerson = false),
     );

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { afterFirstScreen } from '@/lib/supabase';
 import { replayEarlyClicks } from './early-clicks';
 import { RouteErrors } from './error-boundary';
 import { useLinkPrefetch } from './link-prefetch';
 import { ScrollRestoration } from './scroll-restoration';
 
 // The tracker records its first view only once the page is idle, so its code stays out of the
-// first load (the landing pages' JavaScript budget).
+// first load (the landing pages' JavaScript budget); on a signed-in screen opened directly, once
+// that screen has drawn its data (decision 215).
 const PageTracker = lazy(() =>
-  import('@/features/analytics/components/page-tracker').then((module) => ({ default: module.PageTracker })),
+  afterFirstScreen()
+    .then(() => import('@/features/analytics/components/page-tracker'))
+    .then((module) => ({ default: module.PageTracker })),
 );
 
 export interface RootLayoutProps {

@@ -2,7 +2,7 @@ import type { RealtimeClient } from '@supabase/realtime-js';
 import type { Database } from '@/types/database';
 import { env } from './env';
 import { mightHaveSession, storedAccessToken } from './stored-session';
-import { getSupabase, loadedSupabase, type Supabase } from './supabase';
+import { afterFirstScreen, getSupabase, loadedSupabase, type Supabase } from './supabase';
 
 type Tables = Database['public']['Tables'];
 
@@ -83,8 +83,8 @@ let realtime: Promise<RealtimeClient> | undefined;
  * they may follow), otherwise a Realtime client of its own with the anon key.
  */
 export function getRealtime(): Promise<RealtimeLike> {
-  const client = clientIfNeeded();
-  if (client) return client;
+  // A signed-in screen opened directly draws its data before supabase-js loads (decision 215).
+  if (loadedSupabase() !== undefined || mightHaveSession()) return afterFirstScreen().then(getSupabase);
   realtime ??= import('@supabase/realtime-js').then(
     ({ RealtimeClient }) =>
       new RealtimeClient(`${env.supabaseUrl.replace(/^http/, 'ws')}/realtime/v1`, {

@@ -26,7 +26,8 @@ test("a direct load of /app asks for the dashboard's data before the role check 
   });
   await page.goto('/app');
   await expect(page.getByRole('heading', { level: 2, name: 'Mia' })).toBeVisible();
-  expect(dashboardBeforeRole).toBe(true);
+  // The role is read again once the screen has drawn (decision 215): then, not before it.
+  await expect.poll(() => dashboardBeforeRole, { timeout: 15_000 }).toBe(true);
 });
 
 /** Replaces the stored session with one whose access token has expired and whose refresh is refused. */

@@ -17,7 +17,12 @@ const supabase = vi.hoisted(() => {
 vi.mock('@/lib/supabase', () => ({
   getSupabase: () => supabase.loaded,
   loadedSupabase: () => undefined,
+  afterFirstScreen: () => firstScreen.drawn,
+  firstScreenDrawn: drawn,
 }));
+const drawn = vi.hoisted(() => vi.fn());
+/** When src/lib/supabase.ts says the first screen has drawn (at once unless a test holds it). */
+const firstScreen = vi.hoisted(() => ({ drawn: Promise.resolve() }));
 
 const userId = '7d1f0b1e-0000-4000-8000-000000000001';
 const storeSession = () =>
@@ -82,6 +87,43 @@ describe('a direct load of a signed-in screen (the areas’ route table loading 
       },
       { timeout: 10_000 },
     );
+  });
+
+  it('holds supabase-js while the screen draws from the held session, until the person presses', async () => {
+    drawn.mockClear();
+    window.localStorage.setItem(
+      sessionStorageKey(),
+      JSON.stringify({
+        access_token: 'stored-token',
+        refresh_token: 'r',
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        user: { id: userId },
+      }),
+    );
+    rememberRole(userId, 'parent');
+    window.history.replaceState(null, '', '/app/billing');
+    firstScreen.drawn = new Promise<void>(() => undefined);
+    try {
+      const { queryClient } = await import('@/lib/query-client');
+      vi.spyOn(queryClient, 'ensureQueryData').mockResolvedValue(undefined);
+      await import('../area-routes');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(drawn).not.toHaveBeenCalled();
+      window.dispatchEvent(new Event('pointerdown'));
+      expect(drawn).toHaveBeenCalled();
+    } finally {
+      firstScreen.drawn = Promise.resolve();
+    }
+  });
+
+  it('lets supabase-js load at once when the guard needs it (no role remembered for the person)', async () => {
+    drawn.mockClear();
+    storeSession();
+    window.history.replaceState(null, '', '/app/billing');
+    const { queryClient } = await import('@/lib/query-client');
+    vi.spyOn(queryClient, 'ensureQueryData').mockResolvedValue(undefined);
+    await import('../area-routes');
+    expect(drawn).toHaveBeenCalled();
   });
 
   it('starts nothing without a stored session', async () => {

@@ -1,12 +1,12 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
-import { Suspense, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Link, NavLink, useLocation, useNavigate } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { cn } from '@/lib/cn';
+import { useFirstReadsWaiting } from '@/lib/first-screen';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { LoadingScreen } from '../loading-screen';
 
@@ -157,54 +157,4 @@ export function AreaPage({
       <div className="mt-6">{children}</div>
     </>
   );
-}
-
-/** How long a screen's heading waits for its first reads at most before it shows on its own. */
-const HEADING_WAITS_MS = 1000;
-
-/** The query caches (one a page) whose screens have shown a heading: only a load's first screen waits. */
-const headingShown = new WeakSet<QueryClient>();
-
-/** A query the screen reads at first, not the frame's own (`meta.frame`: the nav's unread count). */
-const firstRead = (query: { state: { data: unknown }; meta?: Record<string, unknown> }) =>
-  query.state.data === undefined && !query.meta?.frame;
-
-/**
- * Whether the first screen of a page load is still waiting for its first reads (queries being read
- * with nothing to show yet): its heading then shows with its data, in one paint, rather than over a
- * loading line a moment before it (decision 214). After HEADING_WAITS_MS it shows anyway. A screen
- * opened later in the same page shows its heading at once, as before.
- */
-function useFirstReadsWaiting(): boolean {
-  const client = useContext(QueryClientContext);
-  const [waiting, setWaiting] = useState(() => client !== undefined && !headingShown.has(client));
-  useEffect(() => {
-    if (!client) return;
-    if (!waiting) {
-      headingShown.add(client);
-      return;
-    }
-    // After the screen's own effects: the reads it started are in the cache now.
-    const cache = client.getQueryCache();
-    let live = true;
-    const show = () => {
-      if (!live) return;
-      headingShown.add(client);
-      setWaiting(false);
-    };
-    const check = () => {
-      if (client.isFetching({ predicate: firstRead }) === 0) show();
-    };
-    // The cache tells of a query as a screen builds it, within that screen's render: the state
-    // changes after it, never inside another component's render.
-    const unsubscribe = cache.subscribe(() => queueMicrotask(check));
-    const timer = setTimeout(show, HEADING_WAITS_MS);
-    check();
-    return () => {
-      live = false;
-      unsubscribe();
-      clearTimeout(timer);
-    };
-  }, [waiting, client]);
-  return waiting;
 }

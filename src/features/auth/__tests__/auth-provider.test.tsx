@@ -193,6 +193,37 @@ describe('AuthProvider', () => {
     expect(loads).toBe(1);
   });
 
+  it('on a signed-in screen opened directly, loads the auth client once that screen has drawn its data', async () => {
+    vi.resetModules();
+    const supabaseModule = await import('@/lib/supabase');
+    const { AuthProvider: Provider } = await import('../components/auth-provider');
+    const { useAuth: useAuthHere } = await import('../hooks/use-auth');
+    window.localStorage.setItem(sessionStorageKey(), '{}');
+    supabaseModule.holdForFirstScreen();
+    const fake = fakeClient({ storedUserId: 'u4' });
+    let loads = 0;
+    const getClient = async () => {
+      loads += 1;
+      return fake.client;
+    };
+    try {
+      const { result } = renderHook(() => useAuthHere(), {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <Provider getClient={getClient}>{children}</Provider>
+        ),
+      });
+      await act(() => new Promise((r) => setTimeout(r, 20)));
+      // Still checking (the guard draws from what the browser holds meanwhile), and no client yet.
+      expect(result.current.loading).toBe(true);
+      expect(loads).toBe(0);
+      act(() => supabaseModule.firstScreenDrawn());
+      await waitFor(() => expect(result.current.user?.id).toBe('u4'));
+      expect(loads).toBe(1);
+    } finally {
+      window.localStorage.clear();
+    }
+  });
+
   it('keeps the same value when a check finds what it already knew (no re-render of the page)', async () => {
     // A new value would re-render every consumer and force the page's sections that are still
     // hydrating to be drawn again on the client.

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { paths } from '@/config/paths';
-import { getSupabase, type Supabase } from '@/lib/supabase';
-import { loadRole } from '../api/load-role';
-import { recordAuthEvent, touchLastLogin } from '../api/record-auth-event';
+import { afterFirstScreen, getSupabase, type Supabase } from '@/lib/supabase';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/auth-context';
 import type { AppRole } from '../lib/roles';
 import { mightHaveSession, sessionStorageKey } from '@/lib/stored-session';
+/** The login and logout records: written on those moments only, so loaded then (every page carries this provider). */
+const authRecords = () => import('../api/record-auth-event');
 // Captures the URL fragment at start-up, before supabase-js consumes an email link's tokens.
 import { readAuthLink } from '../lib/initial-url';
 
@@ -48,6 +48,8 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
   const userId = useRef<string | null>(null);
 
   const connect = useCallback((): Promise<Supabase> => {
+    // The role is read as soon as the session is known: its code comes beside the client.
+    const roleReader = import('../api/load-role');
     connection.current ??= getClient().then((supabase) => {
       const onChange = (event: AuthChangeEvent, session: Session | null) => {
         // Never await supabase calls in here: the callback runs inside the client's auth lock.
@@ -76,14 +78,20 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
         if ((event === 'SIGNED_IN' || event === 'INITIAL_SESSION') && pendingLogin.current && id) {
           pendingLogin.current = false;
           setTimeout(() => {
-            recordAuthEvent(supabase, id, 'USER_LOGIN').catch(() => undefined);
-            touchLastLogin(supabase, id).catch(() => undefined);
+            authRecords().then(
+              ({ recordAuthEvent, touchLastLogin }) => {
+                recordAuthEvent(supabase, id, 'USER_LOGIN').catch(() => undefined);
+                touchLastLogin(supabase, id).catch(() => undefined);
+              },
+              () => undefined,
+            );
           }, 0);
         }
         if (newUser && id) {
           roleUserId.current = id;
           setTimeout(() => {
-            loadRole(supabase, id)
+            roleReader
+              .then(({ loadRole }) => loadRole(supabase, id))
               .catch(() => null)
               .then((role) => {
                 if (userId.current !== id) return;
@@ -112,7 +120,8 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
       if (event.key === key && event.newValue) void connect();
     };
     window.addEventListener('storage', onStorage);
-    if (mightHaveSession()) void connect();
+    // A signed-in screen opened directly draws from the session the browser holds first (decision 215).
+    if (mightHaveSession()) void afterFirstScreen().then(connect);
     return () => {
       window.removeEventListener('storage', onStorage);
       const pending = connection.current;
@@ -179,7 +188,11 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
     const supabase = await connect();
     const id = userId.current;
     // Written first: it needs the session's token.
-    if (id) await recordAuthEvent(supabase, id, 'USER_LOGOUT').catch(() => undefined);
+    if (id) {
+      await authRecords()
+        .then(({ recordAuthEvent }) => recordAuthEvent(supabase, id, 'USER_LOGOUT'))
+        .catch(() => undefined);
+    }
     const { error } = await supabase.auth.signOut();
     if (error) await supabase.auth.signOut({ scope: 'local' });
   }, [connect]);

@@ -46,6 +46,7 @@ vi.mock('@/lib/supabase', () => ({
       channel: () => channel,
       removeChannel: () => Promise.resolve(),
     }),
+  afterFirstScreen: () => Promise.resolve(),
 }));
 
 const PARENT = 'p0000000-0000-4000-8000-000000000001';

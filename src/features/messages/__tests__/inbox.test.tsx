@@ -27,7 +27,9 @@ const rpc = vi.fn(() => ({
 }));
 vi.mock('@/lib/supabase', () => ({
   getSupabase: () => Promise.resolve({ rpc, channel: () => channel, removeChannel: vi.fn() }),
+  afterFirstScreen: () => Promise.resolve(),
 }));
+vi.mock('@/lib/rest', () => ({ getRest: () => ({ rpc }) }));
 
 describe('the staff inbox at scale', () => {
   it('shows 50 conversations with their number, and 50 more at a time until all are shown', async () => {

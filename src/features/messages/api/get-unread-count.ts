@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { messageKeys } from './keys';
 
 /** Messages others wrote that the caller has not read (their family's, or the families they coach). */
 export async function getUnreadCount(): Promise<number> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('family_messages_unread');
+  // PostgREST's client: the nav's count does not wait for supabase-js (decision 215).
+  const { data, error } = await getRest().rpc('family_messages_unread');
   if (error) throw error;
   return data ?? 0;
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getSupabase, type Supabase } from '@/lib/supabase';
+import { afterFirstScreen, getSupabase, type Supabase } from '@/lib/supabase';
 import { messageKeys } from '../api/keys';
 
 export type Channel = ReturnType<Supabase['channel']>;
@@ -19,16 +19,19 @@ export function followChannel(
   let client: Supabase | undefined;
   let subscribedOnce = false;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-  void getSupabase().then((supabase) => {
-    if (stopped) return;
-    client = supabase;
-    channel = bind(supabase.channel(topic, { config: { private: true } }), refresh).subscribe((status) => {
-      if (status === 'SUBSCRIBED') {
-        if (subscribedOnce) refresh();
-        subscribedOnce = true;
-      }
+  // Joined once a screen opened directly has drawn its data (decision 215).
+  void afterFirstScreen()
+    .then(getSupabase)
+    .then((supabase) => {
+      if (stopped) return;
+      client = supabase;
+      channel = bind(supabase.channel(topic, { config: { private: true } }), refresh).subscribe((status) => {
+        if (status === 'SUBSCRIBED') {
+          if (subscribedOnce) refresh();
+          subscribedOnce = true;
+        }
+      });
     });
-  });
   return () => {
     stopped = true;
     if (channel && client) void client.removeChannel(channel);
