@@ -74,9 +74,28 @@ function prerenderPlugin(): Plugin {
 const signedInModule =
   /\/src\/(app\/(area-routes\.tsx|routes\.manifest\.areas\.ts|routes\/(admin|app|child)\/)|features\/(sessions|session-room|users|audit|settings|reports|billing|parent-app|families|child-logins|child-app|account|points|mfa|progress)\/)/;
 
-/** What every signed-in area's frame draws first: the guard, the shell, the unread badge, two-factor. */
-const areaFrameModule =
-  /\/src\/(app\/components\/(area-shell|require-auth|staff-area)\.tsx?|features\/mfa\/|features\/messages\/(components\/(nav-unread|unread-badge)|hooks\/use-follow-(conversations|staff-messages)|lib\/follow-channel|api\/(keys|get-unread-count))\.tsx?)$/;
+/**
+ * What every signed-in area's frame draws first: the areas' layouts, the guard, the shell and its
+ * icons, the unread badge and its channel, the two-factor step, and the areas' read client and
+ * first-screen hook. One file, not a dozen of a few hundred bytes: on a phone each file costs a
+ * round trip on one of six connections (decision 215).
+ */
+const areaFrameModule = new RegExp(
+  [
+    String.raw`\/src\/app\/components\/(area-shell|require-auth|staff-area)\.tsx$`,
+    String.raw`\/src\/features\/mfa\/(api\/(get-two-factor-step|verify-code|enroll-factor)|components\/(two-factor-gate|gate-frame|code-form|enrol-factor))\.tsx?$`,
+    String.raw`\/src\/features\/messages\/(components\/(nav-unread|unread-badge)|hooks\/(use-follow-(conversations|staff-messages)|follow-channel)|api\/(keys|get-unread-count))\.tsx?$`,
+    String.raw`\/src\/lib\/(first-screen|after-paint|rest|held-session)\.ts$`,
+    String.raw`\/node_modules\/lucide-react\/dist\/esm\/icons\/(log-out|shield-exclamation-point)\.mjs$`,
+  ].join('|'),
+);
+
+/**
+ * The parent's dashboard: its gate, its reads and the children's progress it shows, read as it
+ * opens (its route's prefetch loads the reads beside the screen): one file, not a dozen.
+ */
+const familyHomeModule =
+  /\/src\/features\/(parent-app\/(api\/(get-onboarding|get-dashboard|get-at-home-tools|keys|client)|components\/(dashboard-gate|join-button)|lib\/(format|join))|progress\/(api\/(keys|client)|components\/(child-progress|progress-chart)))\.tsx?$/;
 
 /** Small parts the screens share: form fields, tables, paging, the toast store, live reads. */
 const uiKitModule =
@@ -148,6 +167,12 @@ export default defineConfig(({ command, mode }) => {
               {
                 name: 'area-frame',
                 test: areaFrameModule,
+                priority: 6,
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: 'family-home',
+                test: familyHomeModule,
                 priority: 6,
                 includeDependenciesRecursively: false,
               },

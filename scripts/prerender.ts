@@ -192,6 +192,8 @@ export function routeModuleFiles(
 export interface AreaScreen {
   path: string;
   sources: string[];
+  /** Source files the screen loads on demand after its first paint: not preloaded with it. */
+  later?: string[];
 }
 
 /**
@@ -242,15 +244,20 @@ export function withAreaPreloads(
   // data waits for (the route table, TanStack Query, PostgREST's client), then the screen's own files.
   // Not supabase-js: the session check loads it, and the screen's reads do not wait for it.
   const commonIndexes = [...common].map(indexOf);
-  const table = screens.map(({ path: pattern, sources }) => {
+  const table = screens.map(({ path: pattern, sources, later = [] }) => {
     const own = new Set<string>();
     for (const source of sources) {
       if (!manifest[source]) throw new Error(`${source} is not in the build's manifest`);
       graph(source, own);
     }
-    // What the screen's module loads as it first renders (e.g. the parent dashboard's gate).
+    // What the screen's module loads as it first renders (e.g. the parent dashboard's gate), not
+    // what it loads once drawn (its dialogs and forms).
     const screen = manifest[sources[sources.length - 1]];
-    for (const lazy of screen.dynamicImports ?? []) graph(lazy, own);
+    for (const file of later) {
+      if (!manifest[file])
+        throw new Error(`${file} (loaded later at ${pattern}) is not in the build's manifest`);
+    }
+    for (const lazy of screen.dynamicImports ?? []) if (!later.includes(lazy)) graph(lazy, own);
     const pathRegex = `^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`;
     return [pathRegex, [...own].filter((key) => !common.has(key)).map(indexOf)] as const;
   });

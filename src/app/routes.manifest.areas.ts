@@ -63,6 +63,8 @@ export const areaRoutes: RouteEntry[] = [
       ]);
       return [leadsQueryOptions(parseLeadFilters(search))];
     },
+    // An open lead's note form comes once the list is drawn (decision 216).
+    loadsLater: ['src/features/pipeline/components/lead-note-form.tsx'],
   },
   {
     path: paths.adminSessions,
@@ -74,6 +76,13 @@ export const areaRoutes: RouteEntry[] = [
       const { sessionOptionsQueryOptions } = await import('@/features/sessions/api/get-session-options');
       return [sessionOptionsQueryOptions()];
     },
+    // A session's forms and the booking form come once the week is drawn (decision 216).
+    loadsLater: [
+      'src/features/sessions/components/book-session-dialog.tsx',
+      'src/features/sessions/components/change-session-dialogs.tsx',
+      'src/features/sessions/components/follow-up-forms.tsx',
+      'src/features/progress/components/coach-child-progress.tsx',
+    ],
   },
   { path: paths.adminAvailability, area: 'admin', module: 'admin/availability', layout: 'admin' },
   { path: paths.adminFamilies, area: 'admin', module: 'admin/families', layout: 'admin' },
@@ -143,6 +152,8 @@ export const areaRoutes: RouteEntry[] = [
       const { billingQueryOptions } = await import('@/features/billing/api/get-billing');
       return [billingQueryOptions()];
     },
+    // The plan change's confirm dialog comes once the page is drawn (decision 216).
+    loadsLater: ['src/features/billing/components/plan-change-dialog.tsx'],
   },
 
   // The child's area opens on their dashboard.
@@ -162,14 +173,21 @@ export const areaRoutes: RouteEntry[] = [
 
 /**
  * Each signed-in screen's path and the source modules it renders with: its layouts, outermost
- * first, then its own module (a redirect's target's). The build writes them into the app shell,
- * which preloads them at that path (scripts/prerender.ts, decision 205). Build-time only.
+ * first, then its own module (a redirect's target's), and what it loads only later. The build
+ * writes them into the app shell, which preloads them at that path (scripts/prerender.ts, decision
+ * 205). Build-time only.
  */
-export const areaScreenSources = (): { path: string; sources: string[] }[] =>
+export const areaScreenSources = (): { path: string; sources: string[]; later: string[] }[] =>
   areaRoutes.flatMap((route) => {
     const target = route.redirect ? areaRoutes.find((other) => other.path === route.redirect) : route;
     if (!target?.module) return [];
     const chain: string[] = [];
     for (let name = target.layout; name; name = layouts[name].parent) chain.unshift(layouts[name].module);
-    return [{ path: route.path, sources: [...chain, target.module].map((m) => `src/app/routes/${m}.tsx`) }];
+    return [
+      {
+        path: route.path,
+        sources: [...chain, target.module].map((m) => `src/app/routes/${m}.tsx`),
+        later: target.loadsLater ?? [],
+      },
+    ];
   });

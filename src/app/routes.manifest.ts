@@ -58,6 +58,11 @@ export interface RouteEntry {
    * or touched) beside the screen's code. Only for data that nothing on the screen decides first.
    */
   prefetch?: (context: RouteContext) => Promise<RouteQuery[]>;
+  /**
+   * Source files the screen loads on demand only after its first paint (a dialog, a form a press
+   * opens): the app shell does not preload them with the screen (scripts/prerender.ts).
+   */
+  loadsLater?: string[];
 }
 
 export type LayoutName = 'admin' | 'adminsOnly' | 'app' | 'child';

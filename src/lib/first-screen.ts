@@ -1,7 +1,8 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useState } from 'react';
 import { afterNextPaint } from './after-paint';
-import { firstScreenDrawn } from './supabase';
+import { afterFirstScreen, firstScreenDrawn } from './supabase';
+import { whenIdle } from './when-idle';
 
 /** How long a screen's heading waits for its first reads at most before it shows on its own. */
 const HEADING_WAITS_MS = 1000;
@@ -53,4 +54,23 @@ export function useFirstReadsWaiting(): boolean {
     };
   }, [waiting, client]);
   return waiting;
+}
+
+/**
+ * Runs `load` (a stable function) once the page's first screen has drawn (afterFirstScreen) and the page is idle: for
+ * the code of what a press opens on this screen (its dialogs and forms), so it is there before the
+ * press, without sharing the phone's network with the screen's first paint (decision 215).
+ */
+export function useLoadWhenDrawn(load: () => void): void {
+  useEffect(() => {
+    let cancel: (() => void) | undefined;
+    let live = true;
+    void afterFirstScreen().then(() => {
+      if (live) cancel = whenIdle(load);
+    });
+    return () => {
+      live = false;
+      cancel?.();
+    };
+  }, [load]);
 }

@@ -136,6 +136,10 @@ describe('what the build derives from the manifest', () => {
     for (const files of sources.values())
       for (const file of files) expect(fs.existsSync(path.resolve(file)), file).toBe(true);
     expect(sources.size).toBe(areaRoutes.length);
+    // What a screen loads only once drawn (its dialogs and forms) is named by files that exist.
+    const later = areaScreenSources().flatMap((screen) => screen.later);
+    expect(later).toContain('src/features/sessions/components/book-session-dialog.tsx');
+    for (const file of later) expect(fs.existsSync(path.resolve(file)), file).toBe(true);
   });
 });
 

@@ -1,14 +1,18 @@
-import { ConfirmDialog } from '@/components/ui/dialog';
-import { Select } from '@/components/ui/select';
+import { lazy, Suspense } from 'react';
 import { aboutPage } from '@/content/pages';
-import { familySessionsLabel, planCancelNote, plans, type PlanId } from '@/content/plans';
+import { planCancelNote } from '@/content/plans';
 import { useBillingSummary } from '../api/get-billing-summary';
 import { useBillingChanges } from '../hooks/use-billing-changes';
-import { CHANGE_COPY } from '../lib/billing-copy';
 import { billingState } from '../lib/billing-state';
 import { PaymentCard, PaymentFailedNotice, YourPlan } from './billing-sections';
 import { InvoicesTable } from './invoices-table';
 import { PlanCards } from './plan-cards';
+import { useLoadWhenDrawn } from '@/lib/first-screen';
+
+/** The plan change's confirm dialog: loaded once the page is drawn, before anyone presses. */
+const loadDialog = () => import('./plan-change-dialog');
+const PlanChangeDialog = lazy(() => loadDialog().then((m) => ({ default: m.PlanChangeDialog })));
+const preloadDialog = () => void loadDialog().catch(() => undefined);
 
 /**
  * The parent's billing: a failed payment first, then their plan and card, or the plans to choose
@@ -16,6 +20,7 @@ import { PlanCards } from './plan-cards';
  * Stripe's webhook) is in useBillingChanges; the words are in lib/billing-copy.
  */
 export function BillingPage() {
+  useLoadWhenDrawn(preloadDialog);
   const changes = useBillingChanges();
   const { billing, dialog } = changes;
   const currentSubscription = billing.data?.subscription ?? null;
@@ -96,42 +101,9 @@ export function BillingPage() {
       </section>
 
       {dialog ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(isOpen) => {
-            if (!isOpen) changes.close();
-          }}
-          title={CHANGE_COPY[dialog].title}
-          description={CHANGE_COPY[dialog].description}
-          confirmLabel={CHANGE_COPY[dialog].confirm}
-          busy={changes.busy}
-          disabled={dialog === 'change_plan' && !changes.newPlan}
-          onConfirm={changes.confirm}
-        >
-          {dialog === 'change_plan' ? (
-            <label className="block">
-              <span className="mb-1 block text-sm font-semibold">New plan</span>
-              <Select
-                value={changes.newPlan}
-                onChange={(e) => changes.setNewPlan(e.target.value as PlanId | '')}
-              >
-                <option value="">Choose a plan</option>
-                {plans
-                  .filter((p) => p.id !== subscription?.plan)
-                  .map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}: ${p.price} a month, {familySessionsLabel(p.sessionsPerWeek)}
-                    </option>
-                  ))}
-              </Select>
-            </label>
-          ) : null}
-          {changes.error ? (
-            <p role="alert" className="mt-3 text-red-800">
-              {changes.error}
-            </p>
-          ) : null}
-        </ConfirmDialog>
+        <Suspense fallback={null}>
+          <PlanChangeDialog change={dialog} changes={changes} currentPlan={subscription?.plan} />
+        </Suspense>
       ) : null}
     </div>
   );

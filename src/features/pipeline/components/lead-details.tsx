@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { usePaintedOnce } from '@/lib/after-paint';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { controlClasses, Input } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
-import { useAddLeadNote, noteSchema, type NoteValues } from '../api/add-lead-note';
 import { useEnrolLead } from '../api/enrol-lead';
 import { useLead } from '../api/get-lead';
 import { useLeadAssignees } from '../api/get-lead-assignees';
@@ -17,6 +14,15 @@ import { useUpdateLead } from '../api/update-lead';
 import { focusLabel, leadStatuses, sourceLabel, statusLabel, type LeadStatus } from '../lib/lead-filters';
 import type { LeadRow } from '../lib/lead-query';
 import { ageFromText } from '../lib/age';
+
+/** The note form and its validation: loaded when a lead's details have first been painted. */
+const loadNoteForm = () => import('./lead-note-form');
+const NoteForm = lazy(() => loadNoteForm().then((m) => ({ default: m.NoteForm })));
+
+/** Loads what a lead's details show after their first paint, before anyone opens one. */
+export function preloadLeadDetails(): void {
+  void loadNoteForm().catch(() => undefined);
+}
 
 const failed = (title: string) => (error: unknown) =>
   toast({ title, description: (error as Error).message, variant: 'destructive' });
@@ -185,41 +191,6 @@ function AssigneeForm({ lead }: { lead: LeadRow }) {
   );
 }
 
-const NoteForm = memo(function NoteForm({ leadId }: { leadId: string }) {
-  const add = useAddLeadNote(leadId);
-  const { register, handleSubmit, reset, formState } = useForm<NoteValues>({
-    resolver: zodResolver(noteSchema),
-    defaultValues: { body: '' },
-  });
-  const field = register('body');
-  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
-  const save = ({ body }: NoteValues) =>
-    add.mutateAsync(body.trim()).then(() => {
-      reset();
-      toast({ title: 'Note added' });
-      // Back to the note field for the next note, once the form has re-rendered.
-      requestAnimationFrame(() => textareaRef.current?.focus());
-    }, failed('The note was not saved'));
-  return (
-    <form onSubmit={(event) => void handleSubmit(save)(event)} noValidate className="space-y-2">
-      <Field label="Add a note" error={formState.errors.body?.message}>
-        <textarea
-          rows={3}
-          className={controlClasses}
-          {...field}
-          ref={(element) => {
-            field.ref(element);
-            textareaRef.current = element;
-          }}
-        />
-      </Field>
-      <Button type="submit" size="sm" aria-disabled={formState.isSubmitting || undefined}>
-        Add note
-      </Button>
-    </form>
-  );
-});
-
 function EnrolForm({ lead, onEnrolled }: { lead: LeadRow; onEnrolled: () => void }) {
   const enrol = useEnrolLead();
   const [childFirstName, setChildFirstName] = useState(lead.child_name ?? '');
@@ -366,7 +337,9 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
         <>
           {isAdmin ? <AssigneeForm lead={lead} /> : null}
           {isAdmin ? <EnrolForm lead={lead} onEnrolled={() => headingRef.current?.focus()} /> : null}
-          <NoteForm leadId={lead.id!} />
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <NoteForm leadId={lead.id!} />
+          </Suspense>
           <div>
             <h3 className="mb-2 font-display text-lg font-bold">History</h3>
             <History leadId={lead.id!} />

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@/lib/navigation';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
+import { useLoadWhenDrawn } from '@/lib/first-screen';
 import { useLiveQuery } from '@/lib/live-query';
 import { useExportLeads } from '../api/export-leads';
 import { leadsKey, useLeads } from '../api/get-leads';
@@ -12,7 +13,7 @@ import {
   type LeadFilters,
   type LeadSort,
 } from '../lib/lead-filters';
-import { LeadDetails } from './lead-details';
+import { LeadDetails, preloadLeadDetails } from './lead-details';
 import { LeadsFilters, type VariantOption } from './leads-filters';
 import { leadButtonId, LeadsTable } from './leads-table';
 import { Pagination } from '@/components/ui/pagination';
@@ -37,6 +38,8 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
   const { data, isPending, isError, error } = useLeads(filters);
   const exportLeads = useExportLeads();
   useLiveQuery(leadsKey, { table: 'leads' });
+  // A lead's note form loads once the list is drawn and the page idle, before anyone opens a lead.
+  useLoadWhenDrawn(preloadLeadDetails);
 
   const navigate = (next: Partial<LeadFilters>, lead: string | undefined = selectedId) => {
     const search = new URLSearchParams(leadFiltersToSearch(next));

@@ -53,6 +53,7 @@ function builder(table: string) {
 vi.mock('@/lib/supabase', () => ({
   getSupabase: () => Promise.resolve({ from: builder }),
   loadedSupabase: () => undefined,
+  afterFirstScreen: () => Promise.resolve(),
 }));
 vi.mock('@/lib/rest', () => ({ getRest: () => ({ from: builder }) }));
 

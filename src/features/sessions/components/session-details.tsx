@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { usePaintedOnce } from '@/lib/after-paint';
 import { Link } from '@/lib/navigation';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -8,8 +8,19 @@ import { toast } from '@/components/ui/toast-store';
 import { bookingErrorMessage } from '../lib/booking-errors';
 import { statusLabel } from '../lib/status';
 import { formatDateTime } from '../lib/time';
-import { CancelDialog, RescheduleDialog } from './change-session-dialogs';
-import { FollowUpForms } from './follow-up-forms';
+
+/** The dialogs and the follow-up forms (with their validation): loaded when first shown. */
+const loadDialogs = () => import('./change-session-dialogs');
+const loadFollowUpForms = () => import('./follow-up-forms');
+const RescheduleDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RescheduleDialog })));
+const CancelDialog = lazy(() => loadDialogs().then((m) => ({ default: m.CancelDialog })));
+const FollowUpForms = lazy(() => loadFollowUpForms().then((m) => ({ default: m.FollowUpForms })));
+
+/** Loads what a session's details show after their first paint, before anyone opens one. */
+export function preloadSessionDetails(): void {
+  void loadDialogs().catch(() => undefined);
+  void loadFollowUpForms().catch(() => undefined);
+}
 
 export type SessionPracticeSlot = (session: {
   sessionId: string;
@@ -106,25 +117,29 @@ export function SessionDetails({
       {/* Notes and points belong to a session that has taken place (or at least begun). */}
       {complete && session.status !== 'cancelled' && (started || !scheduled) && session.child ? (
         <Section title="After the session">
-          <FollowUpForms session={session} />
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <FollowUpForms session={session} />
+          </Suspense>
         </Section>
       ) : null}
-      {dialog === 'reschedule' ? (
-        <RescheduleDialog
-          session={session}
-          timeZone={timeZone}
-          open
-          onOpenChange={(o) => !o && setDialog(null)}
-        />
-      ) : null}
-      {dialog === 'cancel' ? (
-        <CancelDialog
-          session={session}
-          timeZone={timeZone}
-          open
-          onOpenChange={(o) => !o && setDialog(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'reschedule' ? (
+          <RescheduleDialog
+            session={session}
+            timeZone={timeZone}
+            open
+            onOpenChange={(o) => !o && setDialog(null)}
+          />
+        ) : null}
+        {dialog === 'cancel' ? (
+          <CancelDialog
+            session={session}
+            timeZone={timeZone}
+            open
+            onOpenChange={(o) => !o && setDialog(null)}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 }

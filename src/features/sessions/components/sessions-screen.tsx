@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  lazy,
   memo,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -28,10 +30,14 @@ import {
   zoneDescription,
 } from '../lib/time';
 import { parseSessionsView, sessionsViewToSearch, type SessionsView } from '../lib/session-filters';
-import { BookSessionDialog } from './book-session-dialog';
-import { SessionDetails, type SessionPracticeSlot } from './session-details';
+import { useLoadWhenDrawn } from '@/lib/first-screen';
+import { preloadSessionDetails, SessionDetails, type SessionPracticeSlot } from './session-details';
 import { SessionList, type ListFilters } from './session-list';
 import { WeekCalendar } from './week-calendar';
+
+/** The booking form and its validation: loaded when booking starts (or once the screen is idle). */
+const loadBookSessionDialog = () => import('./book-session-dialog');
+const BookSessionDialog = lazy(() => loadBookSessionDialog().then((m) => ({ default: m.BookSessionDialog })));
 
 const PAGE_SIZE = 20;
 const noSessions: SessionRow[] = [];
@@ -98,6 +104,13 @@ export function SessionsScreen({
 }) {
   const timeZone = useMemo(() => viewerTimeZone(), []);
   const today = localDateTime(new Date(), timeZone).date;
+  // What a press opens (a session's forms, the booking form) loads once the screen is drawn and idle.
+  useLoadWhenDrawn(
+    useCallback(() => {
+      preloadSessionDetails();
+      if (canBook) void loadBookSessionDialog().catch(() => undefined);
+    }, [canBook]),
+  );
   // The view and its filters live in the URL (lib/session-filters), so links and back/forward work;
   // useLocation/useNavigate rather than useSearchParams keeps the router's entry chunk as it is.
   const location = useLocation();
@@ -289,14 +302,16 @@ export function SessionsScreen({
       ) : null}
 
       {canBook && options.data && booking ? (
-        <BookSessionDialog
-          open
-          onOpenChange={setBooking}
-          coaches={options.data.coaches}
-          kids={options.data.children}
-          timeZone={timeZone}
-          defaultDate={addDays(today, 1)}
-        />
+        <Suspense fallback={null}>
+          <BookSessionDialog
+            open
+            onOpenChange={setBooking}
+            coaches={options.data.coaches}
+            kids={options.data.children}
+            timeZone={timeZone}
+            defaultDate={addDays(today, 1)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
