@@ -74,3 +74,22 @@ export function useLoadWhenDrawn(load: () => void): void {
     };
   }, [load]);
 }
+
+/**
+ * False until the page's first screen has drawn (afterFirstScreen), then true: for what the frame
+ * shows beside a screen (the nav's unread count), so its request does not share the phone's network
+ * with the screen's first reads (decision 216). Elsewhere it turns true after one render.
+ */
+export function useFirstScreenDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstScreen().then(() => {
+      if (live) setDrawn(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return drawn;
+}

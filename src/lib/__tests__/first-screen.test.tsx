@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -62,5 +62,16 @@ describe('supabase-js on a signed-in screen opened directly (decision 215)', () 
     await screen.findByText('Ava, Leo');
     await vi.waitFor(async () => expect(await settled(supabase.afterFirstScreen())).toBe(true));
     expect(screen.getByRole('heading', { name: 'Leads' })).toBeVisible();
+  });
+
+  it('keeps what the frame shows beside the screen (its unread count) until the screen has drawn', async () => {
+    const supabase = await import('../supabase');
+    const { useFirstScreenDrawn } = await import('../first-screen');
+    supabase.holdForFirstScreen();
+    const { result } = renderHook(() => useFirstScreenDrawn());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(result.current).toBe(false);
+    act(() => supabase.firstScreenDrawn());
+    await vi.waitFor(() => expect(result.current).toBe(true));
   });
 });

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useFirstScreenDrawn } from '@/lib/first-screen';
 import { getRest } from '@/lib/rest';
 import { messageKeys } from './keys';
 
@@ -15,6 +16,7 @@ export function unreadCountQueryOptions() {
   return queryOptions({ queryKey: messageKeys.unread(), queryFn: getUnreadCount, meta: { frame: true } });
 }
 
+/** The nav's count, read once the page's first screen has drawn (decision 216). */
 export function useUnreadCount() {
-  return useQuery(unreadCountQueryOptions());
+  return useQuery({ ...unreadCountQueryOptions(), enabled: useFirstScreenDrawn() });
 }
