@@ -25,13 +25,20 @@ export interface HeldSession {
  */
 export function readHeldSession(marginMs = 60_000, now = Date.now()): HeldSession | undefined {
   try {
-    const raw = window.localStorage.getItem(heldSessionKey());
-    if (!raw) return undefined;
-    const session = JSON.parse(raw) as Partial<Session> | null;
+    const session = parsed(window.localStorage.getItem(heldSessionKey()));
     if (typeof session?.access_token !== 'string' || typeof session.user?.id !== 'string') return undefined;
     const fresh = typeof session.expires_at === 'number' && session.expires_at * 1000 >= now + marginMs;
     return { session: session as Session, userId: session.user.id, accessToken: session.access_token, fresh };
   } catch {
     return undefined;
   }
+}
+
+/** The last stored text and its parse: every read before supabase-js loads asks for it again. */
+let last: { raw: string; session: Partial<Session> | null } | undefined;
+
+function parsed(raw: string | null): Partial<Session> | null {
+  if (!raw) return null;
+  if (last?.raw !== raw) last = { raw, session: JSON.parse(raw) as Partial<Session> | null };
+  return last.session;
 }

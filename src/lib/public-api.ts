@@ -28,8 +28,11 @@ export class PublicApiError extends Error {
  * thread tens of milliseconds to start.
  */
 export function clientIfNeeded(): Promise<Supabase> | null {
-  return loadedSupabase() !== undefined || mightHaveSession() ? getSupabase() : null;
+  return needsClient() ? getSupabase() : null;
 }
+
+/** Whether supabase-js has loaded already or a session may exist (see clientIfNeeded). */
+const needsClient = () => loadedSupabase() !== undefined || mightHaveSession();
 
 const restHeaders = () => ({
   apikey: env.supabaseAnonKey,
@@ -84,7 +87,7 @@ let realtime: Promise<RealtimeClient> | undefined;
  */
 export function getRealtime(): Promise<RealtimeLike> {
   // A signed-in screen opened directly draws its data before supabase-js loads (decision 215).
-  if (loadedSupabase() !== undefined || mightHaveSession()) return afterFirstScreen().then(getSupabase);
+  if (needsClient()) return afterFirstScreen().then(getSupabase);
   realtime ??= import('@supabase/realtime-js').then(
     ({ RealtimeClient }) =>
       new RealtimeClient(`${env.supabaseUrl.replace(/^http/, 'ws')}/realtime/v1`, {
