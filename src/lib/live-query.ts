@@ -43,7 +43,6 @@ function subscribe(
   let stopped = false;
   let channel: Channel | undefined;
   let client: RealtimeLike | undefined;
-  let subscribedOnce = false;
   const subscription: Subscription = { keys: new Map(), stop: () => undefined };
   const cancelDefer = options.defer(() => {
     options
@@ -64,11 +63,9 @@ function subscribe(
             () => invalidateAll(queryClient, subscription),
           )
           .subscribe((status: string) => {
-            // After a reconnect, changes made while offline were missed: read again.
-            if (status === 'SUBSCRIBED') {
-              if (subscribedOnce) invalidateAll(queryClient, subscription);
-              subscribedOnce = true;
-            }
+            // Read again once joined: a change made after the first read but before the join,
+            // or while a dropped connection was away, reached no one.
+            if (status === 'SUBSCRIBED') invalidateAll(queryClient, subscription);
           });
       })
       .catch(() => undefined);

@@ -7,7 +7,7 @@ import { useSignupEnabled } from '../hooks/use-signup-enabled';
 type Row = { enabled: boolean } | null;
 
 /** A fake client holding the flag's row: answers the select and lets the test push Realtime changes. */
-function fakeClient(initial: Row, options: { fail?: boolean } = {}) {
+function fakeClient(initial: Row, options: { fail?: boolean; joinLater?: boolean } = {}) {
   let row = initial;
   const calls: {
     table?: string;
@@ -52,7 +52,7 @@ function fakeClient(initial: Row, options: { fail?: boolean } = {}) {
         },
         subscribe(callback: (status: string) => void) {
           onStatus = callback;
-          callback('SUBSCRIBED');
+          if (!options.joinLater) callback('SUBSCRIBED');
           return channel;
         },
       };
@@ -69,7 +69,12 @@ function fakeClient(initial: Row, options: { fail?: boolean } = {}) {
       row = next;
       onChange?.();
     },
-    reconnect: () => onStatus?.('SUBSCRIBED'),
+    /** The row changes while no channel is joined: Realtime reports nothing. */
+    changeUnseen(next: Row) {
+      row = next;
+    },
+    /** The channel's join (or a reconnect) completes. */
+    join: () => onStatus?.('SUBSCRIBED'),
   };
 }
 
@@ -137,10 +142,12 @@ describe('useSignupEnabled', () => {
     const first = renderProbe({ getClient });
     expect(await screen.findByText('open')).toBeInTheDocument();
     first.unmount();
-    // The next page's nav: the flag is known at once, without another read or channel.
+    // The first page read it, and read it again once its channel had joined. The next page's nav
+    // knows it at once, without another read or channel.
+    await vi.waitFor(() => expect(fake.calls.selects).toBe(2));
     const second = renderProbe({ getClient });
     expect(screen.getByText('open')).toBeInTheDocument();
-    expect(fake.calls.selects).toBe(1);
+    expect(fake.calls.selects).toBe(2);
     expect(channels).toBe(1);
 
     vi.useFakeTimers();
@@ -153,7 +160,7 @@ describe('useSignupEnabled', () => {
     expect(fake.removeChannel).toHaveBeenCalledTimes(1);
     // Nobody followed the flag for a while: it is read again, and followed on a new channel.
     renderProbe({ getClient });
-    await vi.waitFor(() => expect(fake.calls.selects).toBe(2));
+    await vi.waitFor(() => expect(fake.calls.selects).toBe(4));
     expect(channels).toBe(2);
   });
 
@@ -161,13 +168,25 @@ describe('useSignupEnabled', () => {
     const fake = fakeClient({ enabled: false });
     renderProbe(fake);
     expect(await screen.findByText('closed')).toBeInTheDocument();
+    // The first read, and the read once joined.
+    await vi.waitFor(() => expect(fake.calls.selects).toBe(2));
     const before = fake.calls.selects;
     act(() => {
       fake.change({ enabled: true });
     });
     expect(await screen.findByText('open')).toBeInTheDocument();
-    act(() => fake.reconnect());
+    act(() => fake.join());
     await vi.waitFor(() => expect(fake.calls.selects).toBe(before + 2));
+  });
+
+  it('reads again once its channel has joined: a change before the join is not missed', async () => {
+    const fake = fakeClient({ enabled: false }, { joinLater: true });
+    renderProbe(fake);
+    expect(await screen.findByText('closed')).toBeInTheDocument();
+    // Switched on after the page's read, before its channel joined: no change reaches the page.
+    fake.changeUnseen({ enabled: true });
+    act(() => fake.join());
+    expect(await screen.findByText('open')).toBeInTheDocument();
   });
 
   it('treats a load error as disabled', async () => {

@@ -90,7 +90,6 @@ class FollowedFlag {
     const cancel = this.defer(() => {
       // Read on every start: changes made while nobody followed the flag were missed.
       this.refresh();
-      let subscribedOnce = false;
       this.realtime()
         // Its channel in a task of its own: starting the client and opening the socket are each
         // enough work for a phone's main thread.
@@ -106,10 +105,9 @@ class FollowedFlag {
               () => this.refresh(),
             )
             .subscribe((status: string) => {
-              // After a reconnect, changes made while offline were missed: read again.
-              if (status !== 'SUBSCRIBED') return;
-              if (subscribedOnce) this.refresh();
-              subscribedOnce = true;
+              // Read again once joined: a change made after the first read but before the join,
+              // or while a dropped connection was away, reached no one.
+              if (status === 'SUBSCRIBED') this.refresh();
             });
         })
         .catch(() => undefined);
