@@ -5,6 +5,7 @@ import type { InlineConfig } from 'vite';
 import { pageKey } from '../src/app/page-key.ts';
 import { ROUTE_MODULES_FILE } from '../src/app/route-modules.ts';
 import { AREA_PREFIXES } from '../src/app/routes.manifest.ts';
+import { LAST_VIEW_SCRIPT } from '../src/lib/last-view-script.ts';
 
 /**
  * The build step that prerenders the public pages (run by the Vite plugin in vite.config.ts after
@@ -112,7 +113,11 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
     fs.writeFileSync(
       path.join(outDir, SHELL_FILE),
       withAreaPreloads(
-        template.replace('<div id="root"></div>', `<div id="root">${server.renderShell()}</div>`),
+        // The screen's last view is drawn from the device before any module loads (decision 217).
+        template.replace(
+          '<div id="root"></div>',
+          `<div id="root">${server.renderShell()}</div>\n    <script>${LAST_VIEW_SCRIPT}</script>`,
+        ),
         manifest,
         server.areaScreens,
       ),

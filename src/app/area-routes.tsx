@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AppRole } from '@/features/auth/lib/roles';
 import { AreaRouter } from './area-router';
 import { lazyPage } from './lazy-page';
@@ -15,6 +15,7 @@ import {
   type RouteQuery,
 } from './routes.manifest';
 import { areaRoutes, layouts, rolesOf } from './routes.manifest.areas';
+import { endLastView, useLastViewKept } from '@/lib/last-view';
 import { afterFirstScreen, firstScreenDrawn, getSupabase } from '@/lib/supabase';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { readHeldAuth, rememberRole, startDirectLoad } from './direct-load';
@@ -151,6 +152,8 @@ function holdSupabaseWhileDrawing(pathname: string) {
 function startScreenAtLocation() {
   if (typeof window === 'undefined' || !signedInAreaOf(window.location.pathname)) return;
   holdSupabaseWhileDrawing(window.location.pathname);
+  // The view drawn from the device (decision 217) gives way once the screen has drawn its own.
+  void afterFirstScreen().then(endLastView);
   void startDirectLoad(new URL(window.location.href), {
     rolesAt: (pathname) => {
       const found = areaRouteAt(pathname);
@@ -186,6 +189,8 @@ startScreenAtLocation();
 
 /** The signed-in areas, matched against the whole path (rendered by the router's catch-all route). */
 function AreaRouteTable() {
+  const { pathname, search } = useLocation();
+  useLastViewKept(pathname + search);
   return useRoutes(areaRouteObjects);
 }
 

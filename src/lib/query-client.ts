@@ -1,5 +1,6 @@
 import { MutationCache, notifyManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { loadedSupabase, type Supabase } from './supabase';
+import { dropLastViews } from './last-view';
 
 /**
  * The Data API answers PT401 once the token's session has ended (signed out everywhere, or a
@@ -41,6 +42,8 @@ export function clearCacheOnPersonChange(supabase: Supabase, client: QueryClient
   supabase.auth.onAuthStateChange((_event, session) => {
     const next = session?.user.id ?? null;
     if (person && next !== person) client.clear();
+    // The screens' kept views go with the person (decision 217).
+    if (!next || (person && next !== person)) dropLastViews();
     person = next;
   });
 }

@@ -1,0 +1,142 @@
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { useContext, useEffect } from 'react';
+import { afterNextPaint } from './after-paint';
+import { readHeldSession } from './held-session';
+import { LAST_VIEW_KEY } from './last-view-script';
+
+/**
+ * A signed-in screen opened again draws at once what it showed last time, then its fresh data
+ * (decision 217). As a screen's data is drawn, and as the person leaves the page, the areas keep
+ * that view's HTML here, tied to the sign-in session that drew it. The app shell's inline script
+ * (./last-view-script.ts, put into 200.html by scripts/prerender.ts) draws it before any module has
+ * loaded, inert and hidden from assistive technology, over the app that is starting under it; the
+ * areas take it away once their first screen has drawn (endLastView). It is drawn only for the
+ * same session, while its access token is still good, within a day; a sign-out or another person
+ * drops every view.
+ */
+
+/** How many screens are kept, the most recently drawn first. */
+const MAX_VIEWS = 6;
+/** A view larger than this (a long list at scale) is not kept: drawing it would be slower. */
+const MAX_HTML_CHARS = 150_000;
+
+interface Kept {
+  user: string;
+  session: string;
+  views: Record<string, { at: number; html: string }>;
+}
+
+/** The sign-in session an access token belongs to (its `session_id` claim), or undefined. */
+export function sessionIdOf(accessToken: string): string | undefined {
+  try {
+    const part = accessToken.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(part)) as { session_id?: unknown };
+    return typeof claims.session_id === 'string' ? claims.session_id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The HTML a view is kept as: the app's root without its ids (the app under the drawn view has
+ * the same ones, and looks them up while starting), its notifications, or anything marked
+ * `data-no-last-view`. Form fields keep no typed text: only what the HTML says is copied.
+ */
+export function viewHtml(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const element of copy.querySelectorAll(
+    '[data-no-last-view], [role="region"][aria-label^="Notifications"]',
+  ))
+    element.remove();
+  for (const element of copy.querySelectorAll('[id]')) element.removeAttribute('id');
+  return copy.innerHTML;
+}
+
+const read = (): Kept | undefined => {
+  try {
+    return (JSON.parse(window.localStorage.getItem(LAST_VIEW_KEY) ?? 'null') as Kept | null) ?? undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Keeps the screen now on show as the view of `place` (its path and query). */
+export function keepLastView(place: string, now = Date.now()): void {
+  const root = document.getElementById('root');
+  const held = readHeldSession(0, now);
+  const session = held && sessionIdOf(held.accessToken);
+  if (!root || !held || !session) return;
+  const html = viewHtml(root);
+  const kept = read();
+  const views = kept?.user === held.userId && kept.session === session ? { ...kept.views } : {};
+  delete views[place];
+  if (html.length > MAX_HTML_CHARS) return store({ user: held.userId, session, views });
+  const newest = Object.entries(views)
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, MAX_VIEWS - 1);
+  store({ user: held.userId, session, views: Object.fromEntries([[place, { at: now, html }], ...newest]) });
+}
+
+function store(kept: Kept) {
+  try {
+    window.localStorage.setItem(LAST_VIEW_KEY, JSON.stringify(kept));
+  } catch {
+    dropLastViews();
+  }
+}
+
+/** Forgets every kept view (a sign-out, another person). */
+export function dropLastViews(): void {
+  try {
+    window.localStorage.removeItem(LAST_VIEW_KEY);
+  } catch {
+    // storage refused: nothing was kept
+  }
+}
+
+/** Takes the drawn view away, showing the app under it. */
+export function endLastView(): void {
+  document.getElementById('last-view')?.remove();
+  document.documentElement.removeAttribute('data-last-view');
+}
+
+/** A query a screen is reading with nothing to show yet. */
+const firstRead = (query: { state: { data: unknown } }) => query.state.data === undefined;
+
+/**
+ * Keeps each signed-in screen's view: once its first reads are drawn, and again as the person
+ * leaves the page (its latest state). `place` is the screen's path and query.
+ */
+export function useLastViewKept(place: string): void {
+  const client = useContext(QueryClientContext);
+  useEffect(() => {
+    if (!client) return;
+    let live = true;
+    const keepWhenRead = (queries: QueryClient) => {
+      if (queries.isFetching({ predicate: firstRead }) > 0) return false;
+      void afterNextPaint().then(() => {
+        if (live && queries.isFetching({ predicate: firstRead }) === 0) keepLastView(place);
+      });
+      return true;
+    };
+    // After the screen's own effects: the reads it started are in the cache now.
+    let unsubscribe: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      if (keepWhenRead(client)) return;
+      unsubscribe = client.getQueryCache().subscribe(() => {
+        if (keepWhenRead(client)) unsubscribe?.();
+      });
+    });
+    const leaving = () => {
+      if (document.visibilityState === 'hidden' && client.isFetching({ predicate: firstRead }) === 0)
+        keepLastView(place);
+    };
+    document.addEventListener('visibilitychange', leaving);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      unsubscribe?.();
+      document.removeEventListener('visibilitychange', leaving);
+    };
+  }, [client, place]);
+}
