@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { expect, expectNoAxeViolations, test, withoutLastViews } from './support/fixtures.ts';
 import { waitForEmail } from '../support/inbox.ts';
 import { uniqueEmail } from '../support/stack.ts';
 import { whileSwitchingSignup, withSignupOpen } from './support/signup-flag.ts';
@@ -51,7 +51,9 @@ test('the admin invites a coach; the coach opens the email, chooses a password a
   expect(mail.text).toContain('Alex Morgan invited you to Ploom as a coach.');
   expect(mail.text).toContain('for 24 hours');
   const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)![0];
-  const invitee = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const invitee = await withoutLastViews(
+    await browser.newContext({ storageState: { cookies: [], origins: [] } }),
+  );
   const coachPage = await invitee.newPage();
   await coachPage.goto(link);
   // A welcome, not a password reset.
@@ -86,7 +88,9 @@ test('flipping signup_enabled in settings changes an open landing page live, and
     await expectNoAxeViolations(page);
 
     // A visitor's landing page, open beside the settings.
-    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const visitor = await withoutLastViews(
+      await browser.newContext({ storageState: { cookies: [], origins: [] } }),
+    );
     const landing = await visitor.newPage();
     await landing.goto('/waitlist');
     const nav = landing.getByRole('navigation').first();

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { expect, expectNoAxeViolations, test, withoutLastViews } from './support/fixtures.ts';
 import type pg from 'pg';
 import { adminDb } from '../support/stack.ts';
 import { holding } from './support/locks.ts';
@@ -27,7 +27,9 @@ test('a reward the parent sets shows on Mia’s dashboard with how close her poi
   browser,
 }) => {
   test.setTimeout(90_000);
-  const parentContext = await browser.newContext({ storageState: storageStateOf('parent') });
+  const parentContext = await withoutLastViews(
+    await browser.newContext({ storageState: storageStateOf('parent') }),
+  );
   const parent = await parentContext.newPage();
   await parent.goto('/app/ploom-points');
   const mia = parent.getByRole('region', { name: 'Mia' });
@@ -40,10 +42,12 @@ test('a reward the parent sets shows on Mia’s dashboard with how close her poi
   await expect(parent.getByRole('region', { name: 'Mia' }).getByText(title)).toBeVisible();
   await parentContext.close();
 
-  const childContext = await browser.newContext({
-    storageState: storageStateOf('child'),
-    viewport: { width: 390, height: 844 },
-  });
+  const childContext = await withoutLastViews(
+    await browser.newContext({
+      storageState: storageStateOf('child'),
+      viewport: { width: 390, height: 844 },
+    }),
+  );
   const child = await childContext.newPage();
   // Mia's points stay put (no other test awards her any) from the page's read to the database's.
   await holding('mia_points', 'shared', async () => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { expect, expectNoAxeViolations, test, withoutLastViews } from './support/fixtures.ts';
 import pg from 'pg';
 import { CHILD_LOGIN_FAILED, CHILD_LOGIN_LOCKED } from '../../src/features/auth/lib/child-login.ts';
 import { holding } from './support/locks.ts';
@@ -77,7 +77,9 @@ async function signInAsChild(page: Page, login: string, secret: string) {
 test('the parent gives Leo a login; Leo signs in with the username in another browser', async ({
   browser,
 }) => {
-  const parentContext = await browser.newContext({ storageState: storageStateOf('parent') });
+  const parentContext = await withoutLastViews(
+    await browser.newContext({ storageState: storageStateOf('parent') }),
+  );
   const parent = await parentContext.newPage();
   await parent.goto('/app/account/children');
   await expect(parent.getByRole('heading', { level: 1, name: "Children's logins" })).toBeVisible();
@@ -112,7 +114,7 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
   await expect(leo.getByText(username, { exact: true })).toHaveCount(0);
 
   // The child, in a browser of their own, with the new username and the PIN first given.
-  const childContext = await browser.newContext();
+  const childContext = await withoutLastViews(await browser.newContext());
   const child = await childContext.newPage();
   await signInAsChild(child, renamed, '40271959');
   await expect(child.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
@@ -138,7 +140,7 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
   await expect(leo.getByText('Leo has no login yet.')).toBeVisible();
   await parent.reload();
   await expect(leo.getByText('Leo has no login yet.')).toBeVisible();
-  const again = await browser.newContext();
+  const again = await withoutLastViews(await browser.newContext());
   const retry = await again.newPage();
   await signInAsChild(retry, renamed, PIN);
   await expect(retry.getByText(CHILD_LOGIN_FAILED, { exact: true })).toBeVisible();
@@ -147,7 +149,9 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
 });
 
 test("five wrong PINs lock Leo's login; the parent sees the attempts and unlocks it", async ({ browser }) => {
-  const parentContext = await browser.newContext({ storageState: storageStateOf('parent') });
+  const parentContext = await withoutLastViews(
+    await browser.newContext({ storageState: storageStateOf('parent') }),
+  );
   const parent = await parentContext.newPage();
   await parent.goto('/app/account/children');
   const leo = childCard(parent, 'Leo');
@@ -159,7 +163,7 @@ test("five wrong PINs lock Leo's login; the parent sees the attempts and unlocks
   await expect(leo.getByText(lockName, { exact: true })).toBeVisible();
   await expect(leo.getByText('No sign-in attempts yet.')).toBeVisible();
 
-  const childContext = await browser.newContext();
+  const childContext = await withoutLastViews(await browser.newContext());
   const child = await childContext.newPage();
   for (let i = 0; i < 4; i += 1) {
     await signInAsChild(child, lockName, `5830195${i}`);
@@ -198,7 +202,7 @@ test("five wrong PINs lock Leo's login; the parent sees the attempts and unlocks
 });
 
 test('the demo child signs in as "mia" and sees her dashboard, readable on a phone', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const context = await withoutLastViews(await browser.newContext({ viewport: { width: 375, height: 740 } }));
   const page = await context.newPage();
   await signInAsChild(page, 'mia', 'ploom-demo-2026');
   await page.waitForURL('**/child/dashboard');

@@ -10,6 +10,8 @@ import { expect, test } from './support/fixtures.ts';
 const keptViews = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key) ?? '', LAST_VIEW_KEY);
 
+test.use({ keepLastViews: true });
+
 test.describe('as the demo parent', () => {
   test.use({ signedInAs: 'parent' });
 

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
+import { LAST_VIEW_KEY } from '../../../src/lib/last-view-script.ts';
 import { signedUpClient } from './signup-flag.ts';
 import { storageStateOf, type DemoRole } from './roles.ts';
 
@@ -13,6 +20,9 @@ import { storageStateOf, type DemoRole } from './roles.ts';
  * - `logIn(email, password)`: signs in through the login page on the test's page.
  * - `newParent({ firstName })`: a new, confirmed parent account of the test's own.
  * - `expectNoAxeViolations(page)`: axe finds nothing on the page as it stands.
+ * - Every window starts each page without the screens' kept last views (decision 217), so what a
+ *   test reads after a reload is what the screen drew, never the view the device kept of it;
+ *   `test.use({ keepLastViews: true })` keeps them (tests/e2e/last-view.spec.ts).
  */
 
 export { expect };
@@ -23,9 +33,23 @@ export interface NewAccount {
   password: string;
 }
 
+/** Removes the kept last views before each page of `context` starts (see above). */
+export async function withoutLastViews(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript((key) => {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // a page without storage (about:blank) keeps nothing
+    }
+  }, LAST_VIEW_KEY);
+  return context;
+}
+
 interface Fixtures {
   /** The demo account the test's page is signed in as; none (signed out) by default. */
   signedInAs: DemoRole | undefined;
+  /** Whether pages may draw the screens' kept last views; off by default (see above). */
+  keepLastViews: boolean;
   pageAs: (role: DemoRole, options?: BrowserContextOptions) => Promise<Page>;
   logIn: (email: string, password: string, options?: { fromCurrentPage?: boolean }) => Promise<void>;
   newParent: (overrides?: {
@@ -38,6 +62,11 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   signedInAs: [undefined, { option: true }],
+  keepLastViews: [false, { option: true }],
+
+  context: async ({ context, keepLastViews }, provide) => {
+    await provide(keepLastViews ? context : await withoutLastViews(context));
+  },
 
   storageState: async ({ signedInAs, storageState }, provide) => {
     await provide(signedInAs ? storageStateOf(signedInAs) : storageState);
@@ -47,7 +76,9 @@ export const test = base.extend<Fixtures>({
     const opened: { close(): Promise<void> }[] = [];
     await provide(async (role, options = {}) => {
       // The project's options (base URL, device) apply to this window as to the test's own.
-      const context = await browser.newContext({ ...options, storageState: storageStateOf(role) });
+      const context = await withoutLastViews(
+        await browser.newContext({ ...options, storageState: storageStateOf(role) }),
+      );
       opened.push(context);
       return context.newPage();
     });
