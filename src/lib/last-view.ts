@@ -40,7 +40,7 @@ export function sessionIdOf(accessToken: string): string | undefined {
 /**
  * The HTML a view is kept as: the app's root without its ids (the app under the drawn view has
  * the same ones, and looks them up while starting), its notifications, or anything marked
- * `data-no-last-view`. Form fields keep no typed text: only what the HTML says is copied.
+ * `data-no-last-view`, or the value of a password field.
  */
 export function viewHtml(root: Element): string {
   const copy = root.cloneNode(true) as Element;
@@ -49,6 +49,8 @@ export function viewHtml(root: Element): string {
   ))
     element.remove();
   for (const element of copy.querySelectorAll('[id]')) element.removeAttribute('id');
+  // React mirrors a controlled field's value into its attribute: never a password's.
+  for (const field of copy.querySelectorAll('input[type="password"]')) field.removeAttribute('value');
   return copy.innerHTML;
 }
 

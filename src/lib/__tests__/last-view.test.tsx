@@ -40,7 +40,8 @@ describe('a screen’s last view (decision 217)', () => {
     holdSession('u1', 's1');
     window.history.replaceState(null, '', '/app/billing?tab=invoices');
     document.body.innerHTML =
-      '<div id="root"><main><h1 id="invoices-heading">Invoices</h1><p>Next session Tuesday</p></main></div>';
+      '<div id="root"><main><h1 id="invoices-heading">Invoices</h1><p>Next session Tuesday</p>' +
+      '<input type="password" value="s3cret"></main></div>';
     keepLastView('/app/billing?tab=invoices');
 
     openShell('/app/billing?tab=invoices', '<p>Loading...</p>');
@@ -50,6 +51,7 @@ describe('a screen’s last view (decision 217)', () => {
     expect(view?.hasAttribute('inert')).toBe(true);
     expect(view?.getAttribute('aria-hidden')).toBe('true');
     expect(view?.querySelector('[id]')).toBeNull();
+    expect(view?.innerHTML).not.toContain('s3cret');
     // Drawn before the app's root, which stays hidden under it until the screen has drawn.
     expect(view?.nextElementSibling?.id).toBe('root');
     expect(document.documentElement.hasAttribute('data-last-view')).toBe(true);
