@@ -5,7 +5,7 @@ import type { InlineConfig } from 'vite';
 import { pageKey } from '../src/app/page-key.ts';
 import { ROUTE_MODULES_FILE } from '../src/app/route-modules.ts';
 import { AREA_PREFIXES } from '../src/app/routes.manifest.ts';
-import { LAST_VIEW_SCRIPT } from '../src/lib/last-view-script.ts';
+import { LAST_VIEW_DRAW_SCRIPT, lastViewStartScript } from '../src/lib/last-view-script.ts';
 
 /**
  * The build step that prerenders the public pages (run by the Vite plugin in vite.config.ts after
@@ -113,10 +113,8 @@ export async function prerender({ root, outDir, mode, serverConfig }: PrerenderO
     fs.writeFileSync(
       path.join(outDir, SHELL_FILE),
       withAreaPreloads(
-        // The screen's last view is drawn from the device before any module loads (decision 217).
-        template.replace(
-          '<div id="root"></div>',
-          `<div id="root">${server.renderShell()}</div>\n    <script>${LAST_VIEW_SCRIPT}</script>`,
+        withLastView(
+          template.replace('<div id="root"></div>', `<div id="root">${server.renderShell()}</div>`),
         ),
         manifest,
         server.areaScreens,
@@ -156,6 +154,19 @@ export function deferAppScripts(html: string): string {
   return html
     .replace(entry[0], '')
     .replace('</body>', `  <script>${bootScript(entry[1])}</script>\n  </body>`);
+}
+
+/**
+ * The app shell draws a signed-in screen's last view from the device before any module loads, and
+ * then starts the app's code (decision 217, src/lib/last-view-script.ts): the entry's script tag
+ * becomes the head script that decides and starts, and the draw script follows the root, at the end of the body.
+ */
+export function withLastView(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error('the app shell has no entry script');
+  return html
+    .replace(entry[0], `<script>${lastViewStartScript(entry[1])}</script>`)
+    .replace('</body>', `  <script>${LAST_VIEW_DRAW_SCRIPT}</script>\n  </body>`);
 }
 
 interface ManifestChunk {
@@ -274,7 +285,8 @@ export function withAreaPreloads(
     'for(var i=0;i<s.length;i++)if(new RegExp(s[i][0]).test(p)){o=s[i][1];break}',
     // In a task of its own, after the parser has asked for the entry: on a phone's few connections
     // the entry, the largest file, goes first instead of queueing behind these.
-    'setTimeout(function(){c.concat(o).forEach(function(n){',
+    // Once the screen's last view has painted, when one is drawn (decision 217, withLastView).
+    '(window.__ploomAfterView||setTimeout)(function(){c.concat(o).forEach(function(n){',
     'var l=document.createElement("link");l.rel="modulepreload";l.href=f[n];document.head.appendChild(l);})});',
     '})();',
   ].join('');

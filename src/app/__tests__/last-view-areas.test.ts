@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { heldSessionKey } from '@/lib/held-session';
 import { keepLastView } from '@/lib/last-view';
-import { LAST_VIEW_SCRIPT } from '@/lib/last-view-script';
+import { LAST_VIEW_DRAW_SCRIPT, lastViewStartScript } from '@/lib/last-view-script';
+import { withLastView } from '../../../scripts/prerender';
 import { AREA_PREFIXES } from '../routes.manifest';
 
 const base64url = (value: object) =>
@@ -21,10 +22,32 @@ describe("the app shell's last-view script (decision 217)", () => {
       window.history.replaceState(null, '', prefix);
       document.body.innerHTML = '<div id="root"><main>Here</main></div>';
       keepLastView(prefix);
+      new Function(lastViewStartScript('/assets/entry.js'))();
       document.body.innerHTML = '<div id="root"></div>';
-      new Function(LAST_VIEW_SCRIPT)();
+      new Function(LAST_VIEW_DRAW_SCRIPT)();
       expect(document.getElementById('last-view')?.textContent, prefix).toBe('Here');
     }
     window.history.replaceState(null, '', '/');
+  });
+});
+
+describe('the app shell built with its last view (withLastView)', () => {
+  const shell =
+    '<html><head><script type="module" crossorigin src="/assets/index-e.js"></script>' +
+    '<link rel="stylesheet" href="/assets/index.css"></head>' +
+    '<body><div id="root"><div role="status">Loading...</div></div></body></html>';
+
+  it("puts the start script in the entry's place and the draw script after the root", () => {
+    const html = withLastView(shell);
+    expect(html).not.toContain('<script type="module"');
+    const start = html.indexOf(lastViewStartScript('/assets/index-e.js'));
+    expect(start).toBeGreaterThan(html.indexOf('<head>'));
+    expect(start).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(html.indexOf(LAST_VIEW_DRAW_SCRIPT)).toBeGreaterThan(html.indexOf('Loading...</div></div>'));
+    expect(html.indexOf(LAST_VIEW_DRAW_SCRIPT)).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('fails the build on a shell without its entry script', () => {
+    expect(() => withLastView('<html><head></head><body></body></html>')).toThrow(/entry script/);
   });
 });

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldSessionKey } from '../held-session';
 import { dropLastViews, endLastView, keepLastView, sessionIdOf, useLastViewKept } from '../last-view';
-import { LAST_VIEW_KEY, LAST_VIEW_SCRIPT } from '../last-view-script';
+import { LAST_VIEW_DRAW_SCRIPT, LAST_VIEW_KEY, lastViewStartScript } from '../last-view-script';
 
 const base64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -18,13 +18,17 @@ function holdSession(user: string, session: string, validForS = 3600) {
   );
 }
 
-/** The app shell as 200.html has it, opened at `place`: the root with the app's loading line. */
+/** The app shell as 200.html has it, opened at `place`: its head script, the root, its draw script. */
 function openShell(place: string, rootHtml: string) {
   window.history.replaceState(null, '', place);
+  document.head.innerHTML = '';
+  new Function(lastViewStartScript('/assets/entry.js'))();
   document.body.innerHTML = `<div id="root">${rootHtml}</div>`;
-  // The inline script, as the browser runs it right after the root.
-  new Function(LAST_VIEW_SCRIPT)();
+  new Function(LAST_VIEW_DRAW_SCRIPT)();
 }
+
+const entryRequested = () =>
+  document.head.querySelector('script[type="module"][src="/assets/entry.js"]') !== null;
 
 const drawn = () => document.getElementById('last-view');
 
@@ -116,6 +120,38 @@ describe('a screen’s last view (decision 217)', () => {
     holdSession('u2', 's9');
     keepLastView('/app');
     expect(kept()).toEqual(['/app']);
+  });
+
+  it('starts the app at once without a view; with one, once it has painted (1 s at most)', () => {
+    vi.useFakeTimers();
+    try {
+      holdSession('u1', 's1');
+      openShell('/app', '');
+      expect(drawn()).toBeNull();
+      expect(entryRequested()).toBe(true);
+
+      document.body.innerHTML = '<div id="root"><main>Mia’s week</main></div>';
+      keepLastView('/app');
+      openShell('/app', '');
+      expect(drawn()).not.toBeNull();
+      expect(entryRequested()).toBe(false);
+      // The screen's preloads wait with it, and go after the entry.
+      const preloaded = vi.fn();
+      (window as unknown as { __ploomAfterView: (task: () => void) => void }).__ploomAfterView(preloaded);
+      vi.advanceTimersByTime(999);
+      expect(entryRequested()).toBe(false);
+      expect(preloaded).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(entryRequested()).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(preloaded).toHaveBeenCalledTimes(1);
+      // A page whose code never comes does not stay inert.
+      vi.advanceTimersByTime(6000);
+      expect(drawn()).toBeNull();
+      expect(document.documentElement.hasAttribute('data-last-view')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads the sign-in session from an access token', () => {
