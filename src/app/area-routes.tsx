@@ -15,7 +15,7 @@ import {
   type RouteQuery,
 } from './routes.manifest';
 import { areaRoutes, layouts, rolesOf } from './routes.manifest.areas';
-import { endLastView, useLastViewKept } from '@/lib/last-view';
+import { endLastView, keepFirstViewAlsoAt, useLastViewKept } from '@/lib/last-view';
 import { afterFirstScreen, firstScreenDrawn, getSupabase } from '@/lib/supabase';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { readHeldAuth, rememberRole, startDirectLoad } from './direct-load';
@@ -152,8 +152,10 @@ function holdSupabaseWhileDrawing(pathname: string) {
 function startScreenAtLocation() {
   if (typeof window === 'undefined' || !signedInAreaOf(window.location.pathname)) return;
   holdSupabaseWhileDrawing(window.location.pathname);
-  // The view drawn from the device (decision 217) gives way once the screen has drawn its own.
+  // The view drawn from the device (decision 217) gives way once the screen has drawn its own, and
+  // that screen is kept as this place's view too (it may be where this path redirects).
   void afterFirstScreen().then(endLastView);
+  keepFirstViewAlsoAt(window.location.pathname + window.location.search);
   void startDirectLoad(new URL(window.location.href), {
     rolesAt: (pathname) => {
       const found = areaRouteAt(pathname);

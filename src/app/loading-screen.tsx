@@ -5,6 +5,7 @@ export function LoadingScreen() {
     <div
       role="status"
       aria-live="polite"
+      data-loading-screen=""
       className="flex min-h-[60vh] items-center justify-center text-ink-muted"
     >
       {messages.loading}

@@ -1,4 +1,4 @@
-import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
 import { useContext, useEffect } from 'react';
 import { afterNextPaint } from './after-paint';
 import { readHeldSession } from './held-session';
@@ -62,28 +62,59 @@ const read = (): Kept | undefined => {
   }
 };
 
-/** Keeps the screen now on show as the view of `place` (its path and query). */
-export function keepLastView(place: string, now = Date.now()): void {
+/**
+ * Keeps the screen now on show as the view of `places` (paths with their query): the screen's own,
+ * and the one the page was opened at when that led here (see keepFirstViewAlsoAt).
+ */
+export function keepLastView(places: string | string[], now = Date.now()): boolean {
   const root = document.getElementById('root');
   const held = readHeldSession(0, now);
   const session = held && sessionIdOf(held.accessToken);
-  if (!root || !held || !session) return;
+  // A screen still loading (its module, or the whole app), or leading elsewhere, is no view to keep.
+  const main = root?.querySelector('main');
+  if (!root || !main?.textContent?.trim() || root.querySelector('[data-loading-screen]')) return false;
+  if (!held || !session) return false;
+  const keys = [...new Set(typeof places === 'string' ? [places] : places)];
   const html = viewHtml(root);
   const kept = read();
   const views = kept?.user === held.userId && kept.session === session ? { ...kept.views } : {};
-  delete views[place];
-  if (html.length > MAX_HTML_CHARS) return store({ user: held.userId, session, views });
+  for (const key of keys) delete views[key];
+  if (html.length > MAX_HTML_CHARS) {
+    store({ user: held.userId, session, views });
+    return false;
+  }
   const newest = Object.entries(views)
     .sort(([, a], [, b]) => b.at - a.at)
-    .slice(0, MAX_VIEWS - 1);
-  store({ user: held.userId, session, views: Object.fromEntries([[place, { at: now, html }], ...newest]) });
+    .slice(0, Math.max(0, MAX_VIEWS - keys.length));
+  const fresh = keys.map((key) => [key, { at: now, html }] as const);
+  return store({ user: held.userId, session, views: Object.fromEntries([...fresh, ...newest]) });
 }
 
-function store(kept: Kept) {
+/** The place a signed-in page was opened at, until its first screen's view is kept. */
+let openedAt: string | undefined;
+
+/**
+ * A page opened directly at `place`: its first screen's view is kept under that place too. An
+ * area's home redirects (/child to /child/dashboard), and the next visit opens the same place.
+ */
+export function keepFirstViewAlsoAt(place: string): void {
+  openedAt = place;
+}
+
+/** Keeps the screen at `place` (and where the page was opened, the first time); whether it was. */
+function keepScreen(place: string): boolean {
+  const kept = keepLastView(openedAt ? [place, openedAt] : place);
+  if (kept) openedAt = undefined;
+  return kept;
+}
+
+function store(kept: Kept): boolean {
   try {
     window.localStorage.setItem(LAST_VIEW_KEY, JSON.stringify(kept));
+    return true;
   } catch {
     dropLastViews();
+    return false;
   }
 }
 
@@ -114,30 +145,32 @@ export function useLastViewKept(place: string): void {
   useEffect(() => {
     if (!client) return;
     let live = true;
-    const keepWhenRead = (queries: QueryClient) => {
-      if (queries.isFetching({ predicate: firstRead }) > 0) return false;
+    let kept = false;
+    let waiting = false;
+    const reading = () => client.isFetching({ predicate: firstRead }) > 0;
+    // Once nothing is being read for the first time, after that paint; until a view is kept (the
+    // screen's module may still be loading, or its reads not yet started).
+    const keepWhenRead = () => {
+      if (kept || waiting || reading()) return;
+      waiting = true;
       void afterNextPaint().then(() => {
-        if (live && queries.isFetching({ predicate: firstRead }) === 0) keepLastView(place);
+        waiting = false;
+        if (!live || kept || reading()) return;
+        kept = keepScreen(place);
+        if (kept) unsubscribe();
       });
-      return true;
     };
+    const unsubscribe = client.getQueryCache().subscribe(keepWhenRead);
     // After the screen's own effects: the reads it started are in the cache now.
-    let unsubscribe: (() => void) | undefined;
-    const timer = setTimeout(() => {
-      if (keepWhenRead(client)) return;
-      unsubscribe = client.getQueryCache().subscribe(() => {
-        if (keepWhenRead(client)) unsubscribe?.();
-      });
-    });
+    const timer = setTimeout(keepWhenRead);
     const leaving = () => {
-      if (document.visibilityState === 'hidden' && client.isFetching({ predicate: firstRead }) === 0)
-        keepLastView(place);
+      if (document.visibilityState === 'hidden' && !reading()) keepLastView(place);
     };
     document.addEventListener('visibilitychange', leaving);
     return () => {
       live = false;
       clearTimeout(timer);
-      unsubscribe?.();
+      unsubscribe();
       document.removeEventListener('visibilitychange', leaving);
     };
   }, [client, place]);

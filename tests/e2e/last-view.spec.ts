@@ -45,6 +45,22 @@ test.describe('as the demo parent', () => {
   });
 });
 
+test.describe('as the demo child', () => {
+  test.use({ signedInAs: 'child' });
+
+  test('/child, which leads to the dashboard, opened again shows the dashboard at once', async ({ page }) => {
+    await page.goto('/child');
+    await page.waitForURL('**/child/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => keptViews(page)).toContain('"/child"');
+
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/child');
+    await expect(page.locator('#last-view main')).toBeVisible();
+    await expect(page.locator('#last-view')).toContainText('Mia');
+  });
+});
+
 test('signing out forgets every kept view', async ({ page, newParent, logIn }) => {
   const { email, password } = await newParent({ firstName: 'Vera' });
   await logIn(email, password);

@@ -2,7 +2,14 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldSessionKey } from '../held-session';
-import { dropLastViews, endLastView, keepLastView, sessionIdOf, useLastViewKept } from '../last-view';
+import {
+  dropLastViews,
+  endLastView,
+  keepFirstViewAlsoAt,
+  keepLastView,
+  sessionIdOf,
+  useLastViewKept,
+} from '../last-view';
 import { LAST_VIEW_DRAW_SCRIPT, LAST_VIEW_KEY, lastViewStartScript } from '../last-view-script';
 
 const base64url = (value: object) =>
@@ -152,6 +159,45 @@ describe('a screen’s last view (decision 217)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps no loading screen, nor an empty frame', () => {
+    holdSession('u1', 's1');
+    document.body.innerHTML =
+      '<div id="root"><div role="status" data-loading-screen="">Loading...</div></div>';
+    expect(keepLastView('/app')).toBe(false);
+    document.body.innerHTML =
+      '<div id="root"><main><div data-loading-screen="">Loading...</div></main></div>';
+    expect(keepLastView('/app')).toBe(false);
+    // A frame whose screen has not come yet (or that leads elsewhere).
+    document.body.innerHTML = '<div id="root"><nav>Ploom</nav><main> </main></div>';
+    expect(keepLastView('/app')).toBe(false);
+    expect(window.localStorage.getItem(LAST_VIEW_KEY)).toBeNull();
+  });
+
+  it('keeps the first screen of a page opened at a redirecting path under that path too', async () => {
+    holdSession('u1', 's1');
+    keepFirstViewAlsoAt('/child');
+    function Screen() {
+      useLastViewKept('/child/dashboard');
+      return <main>Hi Mia</main>;
+    }
+    document.body.innerHTML = '<div id="root"></div>';
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Screen />
+      </QueryClientProvider>,
+      { container: document.getElementById('root')! },
+    );
+    await expect
+      .poll(() =>
+        Object.keys(
+          JSON.parse(window.localStorage.getItem(LAST_VIEW_KEY) ?? '{"views":{}}').views as object,
+        ).sort(),
+      )
+      .toEqual(['/child', '/child/dashboard']);
+    openShell('/child', '');
+    expect(drawn()?.textContent).toBe('Hi Mia');
   });
 
   it('reads the sign-in session from an access token', () => {
