@@ -59,7 +59,7 @@ export function useFirstReadsWaiting(): boolean {
 /**
  * Runs `load` (a stable function) once the page's first screen has drawn (afterFirstScreen) and the page is idle: for
  * the code of what a press opens on this screen (its dialogs and forms), so it is there before the
- * press, without sharing the phone's network with the screen's first paint (decision 215).
+ * press, without sharing the phone's network with the screen's first paint (decision 216).
  */
 export function useLoadWhenDrawn(load: () => void): void {
   useEffect(() => {
