@@ -7,9 +7,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import WebSocket from 'ws';
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
 import { PROJECT_ROOT } from '../local-supabase/config.ts';
 import { startStack } from '../local-supabase/stack.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
+import { seedScale } from '../scripts/lib/scale-seed.ts';
 
 /**
  * Lighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown) on the signed-in screens of the
@@ -33,9 +36,14 @@ const saveDir = process.env.SAVE_LHR;
 /**
  * VISIT=again: the person has had the screen open before in this sign-in session (its last view
  * is kept on the device, decision 217), but the browser's cache is empty, so every file loads
- * over the network as on a first visit. The default is a first visit.
+ * over the network as on a first visit. The default is a first visit; VISIT=both measures each
+ * screen both ways, run for run. SCALE_SEED=<scale> adds the scale seed (scripts/lib/scale-seed.ts,
+ * 1 for its full size) to the demo data before measuring.
  */
-const again = process.env.VISIT === 'again';
+type Visit = 'first' | 'again';
+const visits: Visit[] =
+  process.env.VISIT === 'both' ? ['first', 'again'] : process.env.VISIT === 'again' ? ['again'] : ['first'];
+const scaleSeed = process.env.SCALE_SEED ? Number(process.env.SCALE_SEED) : undefined;
 
 type Role = (typeof demoAccounts.users)[number]['role'];
 /**
@@ -95,6 +103,14 @@ const measured = only ? screens.filter((screen) => only.includes(screen.path)) :
 const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-signed-in-'));
 fs.chmodSync(stateDir, 0o755);
 const stack = await startStack({ stateDir, quiet: true });
+if (scaleSeed) {
+  const db = new pg.Client({ connectionString: stack.urls.db });
+  await db.connect();
+  const started = performance.now();
+  await seedScale(db, { scale: scaleSeed, passwordHash: bcrypt.hashSync('ploom-scale-2026', 10) });
+  await db.end();
+  console.error(`scale seed ${scaleSeed}: ${Math.round((performance.now() - started) / 1000)} s`);
+}
 const env = { ...process.env, VITE_SUPABASE_URL: stack.urls.api, VITE_SUPABASE_ANON_KEY: stack.keys.anon };
 const bin = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vite');
 
@@ -222,7 +238,7 @@ interface Run {
   observedDataMs: number;
 }
 
-async function measure(origin: string, screen: (typeof screens)[number]): Promise<Run> {
+async function measure(origin: string, screen: (typeof screens)[number], visit: Visit): Promise<Run> {
   const { storage } = await sessionOf(screen.role);
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -247,7 +263,7 @@ async function measure(origin: string, screen: (typeof screens)[number]): Promis
     }, storage);
     // The page Lighthouse loads the screen in, watched for its data (see watchScreen).
     await page.evaluateOnNewDocument(watchScreen(screen.data));
-    if (again) {
+    if (visit === 'again') {
       // An earlier visit draws the screen (and keeps its view as it is left); then the HTTP cache
       // is emptied, the storage kept.
       await page.goto(`${origin}${screen.path}`);
@@ -326,18 +342,25 @@ interface Row {
   path: string;
   role: Role;
   build: string;
+  visit: Visit;
   runs: Run[];
 }
 const rows: Row[] = [];
 try {
   for (const screen of measured) {
-    const byBuild = builds.map((build) => ({ build, runs: [] as Run[] }));
+    const byBuild = builds.flatMap((build) => visits.map((visit) => ({ build, visit, runs: [] as Run[] })));
     for (let i = 0; i < runs; i += 1) {
       for (const entry of byBuild)
-        entry.runs.push(await measure(`http://127.0.0.1:${entry.build.port}`, screen));
+        entry.runs.push(await measure(`http://127.0.0.1:${entry.build.port}`, screen, entry.visit));
     }
     for (const entry of byBuild)
-      rows.push({ path: screen.path, role: screen.role, build: entry.build.name, runs: entry.runs });
+      rows.push({
+        path: screen.path,
+        role: screen.role,
+        build: visits.length > 1 ? `${entry.build.name}, ${entry.visit}` : entry.build.name,
+        visit: entry.visit,
+        runs: entry.runs,
+      });
     console.error(`measured ${screen.path}`);
   }
 } finally {
@@ -348,7 +371,7 @@ try {
 }
 
 console.log(
-  `signed-in screens, Lighthouse mobile preset, ${again ? 'opened again (empty cache)' : 'first visit'}, medians of ${runs} runs (goal: LCP <= 1500 ms)`,
+  `signed-in screens, Lighthouse mobile preset (${visits.map((visit) => (visit === 'again' ? 'opened again, empty cache' : 'first visit')).join('; ')}), ${scaleSeed ? `demo data and the scale seed at ${scaleSeed}` : 'demo data'}, medians of ${runs} runs (goal: LCP <= 1500 ms)`,
 );
 console.log(
   'screen            as      build               perf  FCP ms  LCP ms  TBT ms  observed LCP  observed data  data at LCP  LCP element (first run)',
@@ -364,12 +387,13 @@ for (const row of rows) {
 console.log(
   JSON.stringify({
     bench: 'signed-in-lighthouse',
-    visit: again ? 'again' : 'first',
+    scaleSeed: scaleSeed ?? null,
     runs,
     rows: rows.map((row) => ({
       path: row.path,
       role: row.role,
       build: row.build,
+      visit: row.visit,
       performance: median(row.runs.map((run) => run.performance)),
       lcpMs: median(row.runs.map((run) => run.lcpMs)),
       observedLcpMs: median(row.runs.map((run) => run.observedLcpMs)),
