@@ -193,6 +193,10 @@ startScreenAtLocation();
 function AreaRouteTable() {
   const { pathname, search } = useLocation();
   useLastViewKept(pathname + search);
+  // A path that leads elsewhere (/child) is opened again later: keep its target's view under it too.
+  useEffect(() => {
+    if (areaRouteAt(pathname)?.route.redirect) keepFirstViewAlsoAt(pathname + search);
+  }, [pathname, search]);
   return useRoutes(areaRouteObjects);
 }
 

@@ -94,8 +94,8 @@ export function keepLastView(places: string | string[], now = Date.now()): boole
 let openedAt: string | undefined;
 
 /**
- * A page opened directly at `place`: its first screen's view is kept under that place too. An
- * area's home redirects (/child to /child/dashboard), and the next visit opens the same place.
+ * The next screen whose view is kept is kept under `place` too: where a page was opened directly,
+ * or a path that leads elsewhere (/child to /child/dashboard). The next visit opens the same place.
  */
 export function keepFirstViewAlsoAt(place: string): void {
   openedAt = place;
