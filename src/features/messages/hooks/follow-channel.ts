@@ -6,8 +6,8 @@ export type Channel = ReturnType<Supabase['channel']>;
 
 /**
  * Joins the private channel `topic`, with the bindings `bind` adds, each calling `refresh` (which
- * reads every messages query again); after a reconnect it reads again too, since what arrived while
- * offline was missed. Answers how to leave it.
+ * reads every messages query again); once joined, and after each reconnect, it reads again too,
+ * since what was sent before the join or while offline was missed. Answers how to leave it.
  */
 export function followChannel(
   queryClient: QueryClient,
@@ -17,7 +17,6 @@ export function followChannel(
   let stopped = false;
   let channel: Channel | undefined;
   let client: Supabase | undefined;
-  let subscribedOnce = false;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
   // Joined once a screen opened directly has drawn its data (decision 215).
   void afterFirstScreen()
@@ -25,11 +24,10 @@ export function followChannel(
     .then((supabase) => {
       if (stopped) return;
       client = supabase;
+      // Read again once joined: a message sent after the first read but before the join, or while a
+      // dropped connection was away, reached no one.
       channel = bind(supabase.channel(topic, { config: { private: true } }), refresh).subscribe((status) => {
-        if (status === 'SUBSCRIBED') {
-          if (subscribedOnce) refresh();
-          subscribedOnce = true;
-        }
+        if (status === 'SUBSCRIBED') refresh();
       });
     });
   return () => {
