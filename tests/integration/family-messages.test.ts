@@ -356,6 +356,28 @@ describe('the unread-message email job (the clock moved)', () => {
   it('emails the coach once after 15 minutes unread, without the text, then at most once an hour', async () => {
     const coach = world.theirs.coach.userId;
     const parent = world.theirs.parent.userId;
+    // Two siblings added with their brother in one go (the same created_at): one coached by the
+    // same coach, one by a coach without an account (so no one else is emailed here).
+    const { rows: others } = await world.db.query<{ id: string }>(
+      `insert into public.coaches (display_name, is_active, sort_order) values ('Unlinked Coach', false, 99)
+       returning id`,
+    );
+    const otherCoach = others[0]!.id;
+    const { rows: siblings } = await world.db.query<{ id: string; first_name: string }>(
+      `insert into public.children (parent_id, coach_id, first_name, age_band, created_at)
+       select c.parent_id, s.coach_id, s.name, '9', c.created_at
+         from public.children c,
+              (values ($2::uuid, 'Sibling' || left(md5(random()::text), 6)),
+                      ($3::uuid, 'Elsewhere' || left(md5(random()::text), 6))) as s (coach_id, name)
+        where c.id = $1
+       returning id, first_name`,
+      [world.theirs.childId, world.theirs.coachId, otherCoach],
+    );
+    // This coach's two, in one steady order (ties by id); the other coach's child left out.
+    const coached = [
+      { id: world.theirs.childId, name: world.theirs.child.firstName },
+      { id: siblings[0]!.id, name: siblings[0]!.first_name },
+    ].sort((a, b) => (a.id < b.id ? -1 : 1));
     await parentWrites(0);
     expect(await run(14)).toBe(0);
     expect(await run(15)).toBe(1);
@@ -365,6 +387,9 @@ describe('the unread-message email job (the clock moved)', () => {
       coach,
     ]);
     const mail = await waitForEmail(rows[0]!.email, /A new message from the family of/);
+    expect(mail.subject).toBe(`A new message from the family of ${coached.map((c) => c.name).join(', ')}`);
+    await world.db.query('delete from public.children where id = any($1)', [siblings.map((c) => c.id)]);
+    await world.db.query('delete from public.coaches where id = $1', [otherCoach]);
     expect(mail.text).not.toContain('bedtime');
     expect(mail.html).not.toContain('bedtime');
     expect(mail.html).toContain(`/admin/messages/${parent}`);
