@@ -33,7 +33,8 @@ test.describe('as the demo parent', () => {
     await expect(page.getByRole('heading', { name: "This area isn't for your account" })).toBeVisible();
     await page.getByRole('link', { name: 'Go to My Area' }).click();
     await page.waitForURL('**/app');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The parent's own dashboard, drawn (the refusal's heading is gone with its screen).
+    await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
