@@ -68,11 +68,11 @@ const read = (): Kept | undefined => {
  */
 export function keepLastView(places: string | string[], now = Date.now()): boolean {
   const root = document.getElementById('root');
-  const held = readHeldSession(0, now);
-  const session = held && sessionIdOf(held.accessToken);
   // A screen still loading (its module, or the whole app), or leading elsewhere, is no view to keep.
   const main = root?.querySelector('main');
   if (!root || !main?.textContent?.trim() || root.querySelector('[data-loading-screen]')) return false;
+  const held = readHeldSession(0, now);
+  const session = held && sessionIdOf(held.accessToken);
   if (!held || !session) return false;
   const keys = [...new Set(typeof places === 'string' ? [places] : places)];
   const html = viewHtml(root);

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { heldSessionKey } from '../held-session';
 import {
   dropLastViews,
   endLastView,
@@ -11,19 +10,7 @@ import {
   useLastViewKept,
 } from '../last-view';
 import { LAST_VIEW_DRAW_SCRIPT, LAST_VIEW_KEY, lastViewStartScript } from '../last-view-script';
-
-const base64url = (value: object) =>
-  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-
-/** supabase-js's stored session for `user` in sign-in session `session`, good for `validForS` more. */
-function holdSession(user: string, session: string, validForS = 3600) {
-  const expiresAt = Math.floor(Date.now() / 1000) + validForS;
-  const accessToken = `${base64url({ alg: 'HS256' })}.${base64url({ sub: user, session_id: session, exp: expiresAt })}.sig`;
-  window.localStorage.setItem(
-    heldSessionKey(),
-    JSON.stringify({ access_token: accessToken, expires_at: expiresAt, user: { id: user } }),
-  );
-}
+import { base64url, holdSession } from '@/test/held-session';
 
 /** The app shell as 200.html has it, opened at `place`: its head script, the root, its draw script. */
 function openShell(place: string, rootHtml: string) {
