@@ -31,6 +31,7 @@ function readPositions(): Record<string, number> {
 /**
  * Scroll position across navigations, as browsers do for multi-page sites: a new page starts at
  * the top (or at its #section), back and forward (and a reload) return to where the visitor was.
+ * A change of query on the same screen (a filter, a lead's panel) keeps the place.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -70,18 +71,23 @@ export function ScrollRestoration() {
   }, []);
 
   const first = useRef(true);
+  const shown = useRef(location);
   useIsomorphicLayoutEffect(() => {
     positions.current ??= readPositions();
     const saved = positions.current[entryKey(location.key, location.pathname + location.search)];
     const initial = first.current;
     first.current = false;
+    const before = shown.current;
+    shown.current = location;
     // The page the visit began with: back to where the visitor was only on a reload or back/forward.
     if (initial && !documentWasRevisited()) return;
     if (navigationType === 'POP') {
       if (saved !== undefined) window.scrollTo(0, saved);
       return;
     }
-    // A #section is scrolled to by the page itself once it has rendered it.
+    // The same screen with another query (a filter, a lead's panel, a page of its list) stays
+    // where the person is; a #section is scrolled to by the page itself once it has rendered it.
+    if (before.pathname === location.pathname && before.search !== location.search) return;
     if (!location.hash) window.scrollTo(0, 0);
   }, [location.key, location.pathname, location.search, location.hash, navigationType]);
 

@@ -175,6 +175,52 @@ test.describe('as the demo admin', () => {
     await expect(name).toBeFocused();
   });
 
+  test('on a phone, a lead opened far down the list comes into view, and the next page starts at its first row', async ({
+    page,
+  }) => {
+    // Thirty leads of its own: a full page and five more, whatever other specs add.
+    const family = `Scrollrow${randomUUID().slice(0, 8)}`;
+    const db = await adminDb();
+    try {
+      await db.query(
+        `insert into public.waitlist (name, email, child_name, age_band, challenge, consent, source, landing_path, created_at)
+         select 'Lead ' || g || ' ' || $1, lower($1) || '-' || g || '@example.com', 'Kit', '9', 'focus', true,
+                'waitlist', '/pricing', now() - g * interval '1 minute'
+           from generate_series(1, 30) as g`,
+        [family],
+      );
+    } finally {
+      await db.end();
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin/waitlist?q=${family}`);
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(25);
+
+    const last = rows.last().getByRole('button').first();
+    const name = (await last.innerText()).trim();
+    await last.click();
+    await expect(page).toHaveURL(/lead=/);
+    const panel = page.getByRole('region', { name });
+    const heading = panel.getByRole('heading', { name });
+    await expect(heading).toBeFocused();
+    // Still in view once the address has caught up (it changes in a transition, frames later).
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await expect(heading).toBeInViewport();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(last).toBeFocused();
+
+    await page
+      .getByRole('navigation', { name: 'Leads pages' })
+      .getByRole('button', { name: 'Next page' })
+      .click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(rows).toHaveCount(5);
+    await expect(rows.first()).toBeInViewport();
+  });
+
   test('the CSV export holds every row of the current filter', async ({ page }) => {
     // Leads of its own, so other specs that change leads' statuses cannot change the count.
     const family = `Csvrow${randomUUID().slice(0, 8)}`;
