@@ -1,7 +1,8 @@
 -- A family's children are named the same way everywhere, in a steady order. Children added
 -- together (one form, one seed) share their `created_at`, and the names were ordered by it alone:
 -- Postgres then gave them in whatever order the rows lay, which an update changes. So the same
--- coach read "Mia, Leo" one day and "Leo, Mia" the next. Ties now go by id.
+-- coach read "Mia, Leo" one day and "Leo, Mia" the next. Ties now go by first name, then id, as the
+-- family's dashboard orders them (get_family_dashboard: created_at, first_name).
 --
 -- The "a message waits for you" email to a coach also names only the children that coach
 -- coaches, as the coach's own inbox does: a coach's email does not speak of a sibling who is
@@ -45,7 +46,7 @@ as $$
     u.email::text,
     case when c.recipient = 'coach' then coalesce(rc.display_name, p.first_name) else p.first_name end,
     c.family_id,
-    (select string_agg(ch.first_name, ', ' order by ch.created_at, ch.id)
+    (select string_agg(ch.first_name, ', ' order by ch.created_at, ch.first_name, ch.id)
        from public.children ch
        left join public.coaches chc on chc.id = ch.coach_id
       where ch.parent_id = c.family_id
@@ -65,7 +66,7 @@ $$;
 revoke execute on function public.claim_family_message_emails(integer) from public, anon, authenticated;
 grant execute on function public.claim_family_message_emails(integer) to service_role;
 
--- The staff inbox: as before (20261127199100), ties in the children's names by id.
+-- The staff inbox: as before (20261127199100), with the same order of the children's names.
 create or replace function private.family_conversations(only_family uuid)
 returns table (
   family_id uuid,
@@ -98,7 +99,7 @@ begin
   return query
   with families as (
     select c.parent_id as family_id,
-           string_agg(c.first_name, ', ' order by c.created_at, c.id) as children_names,
+           string_agg(c.first_name, ', ' order by c.created_at, c.first_name, c.id) as children_names,
            string_agg(distinct co.display_name, ', ') as coach_names,
            coalesce(bool_or(co.user_id = me), false) as is_mine
       from public.children c

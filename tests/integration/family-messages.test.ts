@@ -373,11 +373,12 @@ describe('the unread-message email job (the clock moved)', () => {
        returning id, first_name`,
       [world.theirs.childId, world.theirs.coachId, otherCoach],
     );
-    // This coach's two, in one steady order (ties by id); the other coach's child left out.
+    // This coach's two, in the dashboard's steady order (added together: by first name); the other
+    // coach's child left out.
     const coached = [
       { id: world.theirs.childId, name: world.theirs.child.firstName },
       { id: siblings[0]!.id, name: siblings[0]!.first_name },
-    ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    ].sort((a, b) => a.name.localeCompare(b.name));
     await parentWrites(0);
     expect(await run(14)).toBe(0);
     expect(await run(15)).toBe(1);

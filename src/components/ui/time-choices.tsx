@@ -14,17 +14,20 @@ export function TimeChoices({
   picked,
   onPick,
   name,
+  loading = false,
 }: {
   days: TimeChoiceDay[];
   picked: number | null;
   onPick: (at: number) => void;
   /** the radio group's name, unique on the page */
   name: string;
+  /** the times of the page before, shown while this page's load: none of them can be picked */
+  loading?: boolean;
 }) {
   return (
-    <div className="grid gap-3">
+    <div className="grid gap-3" aria-busy={loading || undefined}>
       {days.map((day) => (
-        <fieldset key={day.key} className="grid gap-2">
+        <fieldset key={day.key} className="grid gap-2" disabled={loading}>
           <legend className="mb-1 font-semibold text-ink">{day.label}</legend>
           <div className="flex flex-wrap gap-2">
             {day.times.map((time) => {

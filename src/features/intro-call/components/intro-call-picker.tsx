@@ -114,6 +114,7 @@ export function IntroCallPicker({
       ) : (
         <TimeChoices
           name={`slot-${headingId}`}
+          loading={slots.isPlaceholderData}
           picked={picked}
           onPick={(at) => {
             setPicked(at);

@@ -71,7 +71,10 @@ export async function readOnboarding(client: FamilyReads, userId: string | undef
       'id, first_name, age, focus_areas, hopes, coach_id, coaches(display_name), parental_consents(notice_id), preferred_session_times(weekday, day_part)',
     )
     .eq('parent_id', userId)
-    .order('created_at');
+    // As the dashboard lists them: children added together, by name.
+    .order('created_at')
+    .order('first_name')
+    .order('id');
   if (children.error) throw children.error;
   const list: OnboardingChild[] = children.data.map((c) => ({
     id: c.id,

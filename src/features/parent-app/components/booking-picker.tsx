@@ -173,6 +173,7 @@ export function BookingPicker({
       ) : (
         <TimeChoices
           name={`slot-${headingId}`}
+          loading={slots.isPlaceholderData}
           picked={picked}
           onPick={(at) => {
             setPicked(at);

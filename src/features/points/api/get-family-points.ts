@@ -27,7 +27,10 @@ export async function getFamilyPoints(): Promise<ChildPoints[]> {
     .select(
       'id, first_name, coach_id, leaderboard_opt_in, created_at, ploom_points(id, points, reason, created_at, awarded_by), family_rewards(id, title, points_cost)',
     )
-    .order('created_at');
+    // As the dashboard lists them: children added together, by name.
+    .order('created_at')
+    .order('first_name')
+    .order('id');
   if (error) throw error;
   return data.map((child) => ({
     id: child.id,
