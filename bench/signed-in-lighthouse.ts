@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -20,7 +22,8 @@ import { seedScale } from '../scripts/lib/scale-seed.ts';
  * account signs in once (over the Auth API, the child through the child-sign-in function), and each
  * run puts that session into a fresh Chrome's localStorage (where supabase-js keeps it), with the
  * role the areas remember for the person (src/app/direct-load.ts), before Lighthouse loads the URL
- * with the storage kept. `vite preview` serves the build against a local stack with the demo data.
+ * with the storage kept. `vite preview` serves the build against a local stack with the demo data
+ * (SERVE=hosted: over HTTPS and HTTP/2, as a static host and hosted Supabase serve it).
  *
  * BEFORE_REF=<commit> also builds that commit and measures it interleaved with this tree (run for
  * run, so both see the same machine load): a before/after of a change to the start-up order.
@@ -44,6 +47,13 @@ type Visit = 'first' | 'again';
 const visits: Visit[] =
   process.env.VISIT === 'both' ? ['first', 'again'] : process.env.VISIT === 'again' ? ['again'] : ['first'];
 const scaleSeed = process.env.SCALE_SEED ? Number(process.env.SCALE_SEED) : undefined;
+/**
+ * SERVE=hosted serves the build and the API as they are hosted: HTTPS and HTTP/2 on both origins
+ * (bench/lib/serve-hosted.ts). The default is `vite preview` and the stack's gateway as they run
+ * locally, HTTP/1.1 without TLS, which Lighthouse's model charges a connection's set-up and slow
+ * start for each of six connections an origin.
+ */
+const hosted = process.env.SERVE === 'hosted';
 
 type Role = (typeof demoAccounts.users)[number]['role'];
 /**
@@ -111,7 +121,13 @@ if (scaleSeed) {
   await db.end();
   console.error(`scale seed ${scaleSeed}: ${Math.round((performance.now() - started) / 1000)} s`);
 }
-const env = { ...process.env, VITE_SUPABASE_URL: stack.urls.api, VITE_SUPABASE_ANON_KEY: stack.keys.anon };
+const apiFrontPort = 7200 + offset;
+const certDir = path.join(stateDir, 'certificate');
+const env = {
+  ...process.env,
+  VITE_SUPABASE_URL: hosted ? `https://127.0.0.1:${apiFrontPort}` : stack.urls.api,
+  VITE_SUPABASE_ANON_KEY: stack.keys.anon,
+};
 const bin = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vite');
 
 interface Build {
@@ -144,24 +160,41 @@ for (const build of builds) {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`build of ${build.name} failed`);
-  build.server = spawn(
-    bin,
-    ['preview', '--outDir', build.dir, '--port', String(build.port), '--strictPort'],
-    {
-      cwd: build.root,
-      env,
-      stdio: 'ignore',
-    },
-  );
+  build.server = hosted
+    ? spawn(
+        path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+        [
+          path.join(PROJECT_ROOT, 'bench', 'lib', 'serve-hosted.ts'),
+          build.dir,
+          String(build.port),
+          // One API front serves every build.
+          String(build === builds[0] ? apiFrontPort : 0),
+          stack.urls.api,
+          certDir,
+        ],
+        { cwd: build.root, env, stdio: 'ignore' },
+      )
+    : spawn(bin, ['preview', '--outDir', build.dir, '--port', String(build.port), '--strictPort'], {
+        cwd: build.root,
+        env,
+        stdio: 'ignore',
+      });
 }
+const originOf = (port: number) => `${hosted ? 'https' : 'http'}://127.0.0.1:${port}`;
+/** Whether a server answers on the port (any answer: the certificate is self-signed). */
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const request = (hosted ? https : http)
+      .get(`${originOf(port)}/robots.txt`, { rejectUnauthorized: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      })
+      .on('error', () => resolve(false));
+    request.setTimeout(2000, () => request.destroy());
+  });
 for (const { port } of builds) {
   const deadline = Date.now() + 20000;
-  while (
-    !(await fetch(`http://127.0.0.1:${port}/robots.txt`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
+  while (!(await answers(port))) {
     if (Date.now() > deadline) throw new Error(`vite preview did not come up on ${port}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -250,6 +283,7 @@ async function measure(origin: string, screen: (typeof screens)[number], visit: 
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...(hosted ? ['--ignore-certificate-errors'] : []),
     ],
   });
   try {
@@ -351,7 +385,7 @@ try {
     const byBuild = builds.flatMap((build) => visits.map((visit) => ({ build, visit, runs: [] as Run[] })));
     for (let i = 0; i < runs; i += 1) {
       for (const entry of byBuild)
-        entry.runs.push(await measure(`http://127.0.0.1:${entry.build.port}`, screen, entry.visit));
+        entry.runs.push(await measure(originOf(entry.build.port), screen, entry.visit));
     }
     for (const entry of byBuild)
       rows.push({
@@ -371,7 +405,7 @@ try {
 }
 
 console.log(
-  `signed-in screens, Lighthouse mobile preset (${visits.map((visit) => (visit === 'again' ? 'opened again, empty cache' : 'first visit')).join('; ')}), ${scaleSeed ? `demo data and the scale seed at ${scaleSeed}` : 'demo data'}, medians of ${runs} runs (goal: LCP <= 1500 ms)`,
+  `signed-in screens, Lighthouse mobile preset (${visits.map((visit) => (visit === 'again' ? 'opened again, empty cache' : 'first visit')).join('; ')}), ${scaleSeed ? `demo data and the scale seed at ${scaleSeed}` : 'demo data'}, ${hosted ? 'served as hosted (HTTPS, HTTP/2)' : 'served by vite preview and the gateway (HTTP/1.1)'}, medians of ${runs} runs (goal: LCP <= 1500 ms)`,
 );
 console.log(
   'screen            as      build               perf  FCP ms  LCP ms  TBT ms  observed LCP  observed data  data at LCP  LCP element (first run)',
@@ -388,6 +422,7 @@ console.log(
   JSON.stringify({
     bench: 'signed-in-lighthouse',
     scaleSeed: scaleSeed ?? null,
+    serve: hosted ? 'hosted' : 'local',
     runs,
     rows: rows.map((row) => ({
       path: row.path,
