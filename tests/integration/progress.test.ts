@@ -139,8 +139,17 @@ describe('practice goals and days', () => {
     );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual({ child_id: childId, marked_by: practice.parent.userId });
+    // A day ticked eight days ago (the database keeps two weeks) is not among the seven shown.
+    await setPracticeDay(parent, {
+      childId,
+      goalId: goal.id,
+      date: addDays(before.days[0]!, -1),
+      done: true,
+    });
 
-    const seenByCoach = await fetchPractice(coach, childId);
+    // Read at midday of the family's today, when UTC's date is the same: the eighth day back is
+    // then among the dates read.
+    const seenByCoach = await fetchPractice(coach, childId, Date.parse(`${today!}T16:00:00Z`));
     expect(seenByCoach.goals[0]!.done).toEqual([yesterday, today]);
     expect(seenByCoach.days).toEqual(before.days);
 

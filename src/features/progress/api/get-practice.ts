@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getRest, type Reads } from '@/lib/rest';
 import { addDays, daysEndingOn, todayIn } from '../lib/days';
-import { progressClient, type ProgressSupabase } from './client';
 import { progressKeys } from './keys';
 
 export interface PracticeGoal {
@@ -23,13 +23,18 @@ export interface Practice {
 /**
  * A child's current practice goals and the days ticked in the last seven days, in the family's zone
  * (the parent's profile). RLS: the child's parent, the child's coach and admins.
+ *
+ * Two rounds, not three: the days ticked are read beside the goals, over every date that can be
+ * among the family's last seven days whatever their zone (a zone's today is UTC's, the day before
+ * or the day after), and kept to the family's days once the zone is known.
  */
 export async function fetchPractice(
-  client: ProgressSupabase,
+  client: Reads,
   childId: string,
   now: number = Date.now(),
 ): Promise<Practice> {
-  const [goals, child] = await Promise.all([
+  const utcToday = todayIn('UTC', now);
+  const [goals, child, ticked] = await Promise.all([
     client
       .from('practice_goals')
       .select('id, title, created_at')
@@ -37,9 +42,16 @@ export async function fetchPractice(
       .is('archived_at', null)
       .order('created_at', { ascending: true }),
     client.from('children').select('parent_id').eq('id', childId).maybeSingle(),
+    client
+      .from('practice_days')
+      .select('goal_id, practised_on')
+      .eq('child_id', childId)
+      .gte('practised_on', addDays(utcToday, -7))
+      .lte('practised_on', addDays(utcToday, 1)),
   ]);
   if (goals.error) throw goals.error;
   if (child.error) throw child.error;
+  if (ticked.error) throw ticked.error;
   let timeZone = 'UTC';
   if (child.data?.parent_id) {
     const profile = await client
@@ -51,16 +63,7 @@ export async function fetchPractice(
     timeZone = profile.data?.time_zone ?? 'UTC';
   }
   const days = daysEndingOn(todayIn(timeZone, now), 7);
-  const ticked =
-    goals.data.length === 0
-      ? { data: [], error: null }
-      : await client
-          .from('practice_days')
-          .select('goal_id, practised_on')
-          .eq('child_id', childId)
-          .gte('practised_on', days[0]!)
-          .lte('practised_on', addDays(days[days.length - 1]!, 0));
-  if (ticked.error) throw ticked.error;
+  const shown = new Set(days);
   return {
     timeZone,
     days,
@@ -68,21 +71,19 @@ export async function fetchPractice(
       id: goal.id,
       title: goal.title,
       createdAt: Date.parse(goal.created_at),
-      done: (ticked.data ?? [])
-        .filter((row) => row.goal_id === goal.id)
+      done: ticked.data
+        .filter((row) => row.goal_id === goal.id && shown.has(row.practised_on))
         .map((row) => row.practised_on)
         .sort(),
     })),
   };
 }
 
-export function practiceQueryOptions(
-  childId: string,
-  getClient: () => Promise<ProgressSupabase> = progressClient,
-) {
+/** Read with the app's REST client: the dashboard's progress need not wait for supabase-js. */
+export function practiceQueryOptions(childId: string, getClient: () => Reads = getRest) {
   return queryOptions({
     queryKey: progressKeys.practice(childId),
-    queryFn: async () => fetchPractice(await getClient(), childId),
+    queryFn: () => fetchPractice(getClient(), childId),
   });
 }
 
