@@ -49,13 +49,27 @@ export async function fetchOnboarding(client: Supabase): Promise<Onboarding> {
 /** fetchOnboarding for the parent `userId`, with any client that reads. */
 export async function readOnboarding(client: FamilyReads, userId: string | undefined): Promise<Onboarding> {
   if (!userId) throw { code: '42501', message: 'Not signed in' };
-  const notices = await client
-    .from('consent_notices')
-    .select('id, terms_version, privacy_version, summary')
-    .lte('effective_at', new Date().toISOString())
-    .order('effective_at', { ascending: false })
-    .limit(1);
+  // One round: the children's consents are matched to the notice here, not in the query.
+  const [notices, children] = await Promise.all([
+    client
+      .from('consent_notices')
+      .select('id, terms_version, privacy_version, summary')
+      .lte('effective_at', new Date().toISOString())
+      .order('effective_at', { ascending: false })
+      .limit(1),
+    client
+      .from('children')
+      .select(
+        'id, first_name, age, focus_areas, hopes, coach_id, coaches(display_name), parental_consents(notice_id), preferred_session_times(weekday, day_part)',
+      )
+      .eq('parent_id', userId)
+      // As the dashboard lists them: children added together, by name.
+      .order('created_at')
+      .order('first_name')
+      .order('id'),
+  ]);
   if (notices.error) throw notices.error;
+  if (children.error) throw children.error;
   const row = notices.data[0];
   const notice: ConsentNotice | null = row
     ? {
@@ -65,17 +79,6 @@ export async function readOnboarding(client: FamilyReads, userId: string | undef
         summary: row.summary,
       }
     : null;
-  const children = await client
-    .from('children')
-    .select(
-      'id, first_name, age, focus_areas, hopes, coach_id, coaches(display_name), parental_consents(notice_id), preferred_session_times(weekday, day_part)',
-    )
-    .eq('parent_id', userId)
-    // As the dashboard lists them: children added together, by name.
-    .order('created_at')
-    .order('first_name')
-    .order('id');
-  if (children.error) throw children.error;
   const list: OnboardingChild[] = children.data.map((c) => ({
     id: c.id,
     firstName: c.first_name,
