@@ -31,8 +31,32 @@ const subscriptions = new Map<string, Subscription>();
 
 const sourceId = ({ schema = 'public', table, filter }: LiveSource) => `${schema}:${table}:${filter ?? '*'}`;
 
+/**
+ * How long a query waits before it is read again, so that what comes together is one read: a
+ * screen that follows two tables (billing: subscriptions and invoices) sees both channels join a
+ * moment apart, and a webhook writes a subscription and its invoice together. Each would start a
+ * read of its own and cancel the one before, whose request had already gone out.
+ */
+export const LIVE_READ_GATHERS_MS = 50;
+
+/** The keys each client reads again once LIVE_READ_GATHERS_MS has passed. */
+const readSoon = new WeakMap<QueryClient, Map<string, QueryKey>>();
+
 function invalidateAll(queryClient: QueryClient, subscription: Subscription) {
-  for (const { queryKey } of subscription.keys.values()) void queryClient.invalidateQueries({ queryKey });
+  let due = readSoon.get(queryClient);
+  if (!due) {
+    due = new Map();
+    readSoon.set(queryClient, due);
+  }
+  const start = due.size === 0;
+  for (const [keyId, { queryKey }] of subscription.keys) due.set(keyId, queryKey);
+  if (!start) return;
+  const keys = due;
+  setTimeout(() => {
+    const queryKeys = [...keys.values()];
+    keys.clear();
+    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+  }, LIVE_READ_GATHERS_MS);
 }
 
 function subscribe(

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLiveQuery } from '../live-query';
+import { LIVE_READ_GATHERS_MS, useLiveQuery } from '../live-query';
 import type { RealtimeLike } from '../public-api';
 
 /** A table of one number, a read of it, and a Realtime channel the test joins and feeds by hand. */
@@ -90,5 +90,53 @@ describe('useLiveQuery', () => {
     source.changeUnseen(4);
     act(() => source.join());
     expect(await screen.findByText('value 4')).toBeInTheDocument();
+  });
+
+  it('reads once when the tables a screen follows join together, and once for changes that come together', async () => {
+    // Billing follows two tables with one query: each has a channel of its own.
+    let reads = 0;
+    const onStatus: ((status: string) => void)[] = [];
+    const onChange: (() => void)[] = [];
+    const client = {
+      channel: () => {
+        const channel = {
+          on(_type: string, _filter: unknown, handler: () => void) {
+            onChange.push(handler);
+            return channel;
+          },
+          subscribe(callback: (status: string) => void) {
+            onStatus.push(callback);
+            return channel;
+          },
+        };
+        return channel;
+      },
+      removeChannel: async () => 'ok',
+    } as unknown as RealtimeLike;
+    const getClient = async () => client;
+    function Probe() {
+      const { data } = useQuery({ queryKey: ['billing'], queryFn: async () => ++reads });
+      useLiveQuery(['billing'], { table: 'subscriptions' }, { getClient, defer: runNow });
+      useLiveQuery(['billing'], { table: 'invoices' }, { getClient, defer: runNow });
+      return <p>{data === undefined ? 'loading' : `read ${data}`}</p>;
+    }
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('read 1')).toBeInTheDocument();
+    await expect.poll(() => onStatus.length).toBe(2);
+
+    act(() => onStatus[0]!('SUBSCRIBED'));
+    act(() => onStatus[1]!('SUBSCRIBED'));
+    expect(await screen.findByText('read 2')).toBeInTheDocument();
+
+    act(() => onChange[0]!());
+    act(() => onChange[1]!());
+    expect(await screen.findByText('read 3')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, LIVE_READ_GATHERS_MS * 3));
+    expect(reads).toBe(3);
   });
 });
