@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SkillKey } from '@/content/quiz';
 import type { CheckInPoint } from '../lib/trend';
-import { getRest, type Reads } from '@/lib/rest';
+import { progressClient, type ProgressSupabase } from './client';
 import { progressKeys } from './keys';
 
 const SKILL_KEYS: readonly SkillKey[] = ['emotions', 'confidence', 'focus', 'connection'];
 
 /** A child's check-ins, oldest first (RLS: the child's parent, the child's coach, admins). */
-export async function fetchCheckIns(client: Reads, childId: string): Promise<CheckInPoint[]> {
+export async function fetchCheckIns(client: ProgressSupabase, childId: string): Promise<CheckInPoint[]> {
   const { data, error } = await client
     .from('check_ins')
     .select('id, taken_at, scores')
@@ -24,11 +24,13 @@ export async function fetchCheckIns(client: Reads, childId: string): Promise<Che
   });
 }
 
-/** Read with the app's REST client: the dashboard's progress need not wait for supabase-js. */
-export function checkInsQueryOptions(childId: string, getClient: () => Reads = getRest) {
+export function checkInsQueryOptions(
+  childId: string,
+  getClient: () => Promise<ProgressSupabase> = progressClient,
+) {
   return queryOptions({
     queryKey: progressKeys.checkIns(childId),
-    queryFn: () => fetchCheckIns(getClient(), childId),
+    queryFn: async () => fetchCheckIns(await getClient(), childId),
   });
 }
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getRest, type Reads } from '@/lib/rest';
+import { progressClient, type ProgressSupabase } from './client';
 import { progressKeys } from './keys';
 
 /** The child a check-in is for: their first name, or null when the caller may not see them. */
-export async function fetchChildName(client: Reads, childId: string): Promise<string | null> {
+export async function fetchChildName(client: ProgressSupabase, childId: string): Promise<string | null> {
   const { data, error } = await client.from('children').select('first_name').eq('id', childId).maybeSingle();
   if (error) throw error;
   return data?.first_name ?? null;
@@ -13,7 +13,7 @@ export function useChildName(childId: string) {
   return useQuery(
     queryOptions({
       queryKey: [...progressKeys.all, 'child', childId] as const,
-      queryFn: () => fetchChildName(getRest(), childId),
+      queryFn: async () => fetchChildName(await progressClient(), childId),
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getRest, type Reads } from '@/lib/rest';
 import { addDays, daysEndingOn, todayIn } from '../lib/days';
+import { progressClient, type ProgressSupabase } from './client';
 import { progressKeys } from './keys';
 
 export interface PracticeGoal {
@@ -29,7 +29,7 @@ export interface Practice {
  * or the day after), and kept to the family's days once the zone is known.
  */
 export async function fetchPractice(
-  client: Reads,
+  client: ProgressSupabase,
   childId: string,
   now: number = Date.now(),
 ): Promise<Practice> {
@@ -79,11 +79,13 @@ export async function fetchPractice(
   };
 }
 
-/** Read with the app's REST client: the dashboard's progress need not wait for supabase-js. */
-export function practiceQueryOptions(childId: string, getClient: () => Reads = getRest) {
+export function practiceQueryOptions(
+  childId: string,
+  getClient: () => Promise<ProgressSupabase> = progressClient,
+) {
   return queryOptions({
     queryKey: progressKeys.practice(childId),
-    queryFn: () => fetchPractice(getClient(), childId),
+    queryFn: async () => fetchPractice(await getClient(), childId),
   });
 }
 
