@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { TestRouter } from '@/test/router';
+import type { ChildSchedule } from '@/features/parent-app/api/get-child-schedule';
+import Screen from '../routes/app/child-schedule';
+
+/** The schedule's read, answered when the test says so. */
+let answer: (schedule: ChildSchedule) => void = () => undefined;
+
+vi.mock('@/features/parent-app/api/get-child-schedule', () => ({
+  useChildSchedule: (childId: string) =>
+    useQuery({
+      queryKey: ['schedule', childId],
+      queryFn: () => new Promise<ChildSchedule>((resolve) => (answer = resolve)),
+    }),
+}));
+// The screen's own content is proven in its feature; here only the route's heading matters.
+vi.mock('@/features/parent-app/components/schedule-screen', () => ({ ScheduleScreen: () => null }));
+
+function renderRoute() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <TestRouter initialEntries={[paths.appChildSchedule.href('c1')]}>
+        {/* As the area's frame does: the screen's code loads behind a boundary. */}
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path={paths.appChildSchedule.pattern} element={<Screen />} />
+          </Routes>
+        </Suspense>
+      </TestRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const heading = () => screen.findByRole('heading', { level: 1, hidden: true });
+
+describe("a child's schedule page", () => {
+  it('names the child in its heading once the child is known, and says "Child\'s schedule" before', async () => {
+    renderRoute();
+    expect(await heading()).toHaveTextContent("Child's schedule");
+    await act(async () => answer({ child: { id: 'c1', firstName: 'Mia', coachId: null }, sessions: [] }));
+    expect(await heading()).toHaveTextContent("Mia's schedule");
+    expect(document.title).toMatch(/^Mia's schedule · Parent/);
+  });
+
+  it("keeps the general heading when the child is not the parent's", async () => {
+    renderRoute();
+    await act(async () => answer({ child: null, sessions: [] }));
+    expect(await heading()).toHaveTextContent("Child's schedule");
+  });
+});
