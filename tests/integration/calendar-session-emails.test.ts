@@ -24,10 +24,14 @@ afterAll(async () => {
   await db?.end();
 });
 
-async function calendarOf(mail: InboxEmail, fileName = 'invite.ics') {
-  const file = mail.attachments?.find((a) => a.fileName === fileName);
+/** The .ics is named for the session's day in the recipient's zone; a cancellation says so. */
+const INVITE = /^ploom-session-\d{4}-\d{2}-\d{2}\.ics$/;
+const CANCELLATION = /^ploom-session-\d{4}-\d{2}-\d{2}-cancelled\.ics$/;
+
+async function calendarOf(mail: InboxEmail, fileName = INVITE) {
+  const file = mail.attachments?.find((a) => fileName.test(a.fileName));
   expect(file?.contentType).toMatch(/^text\/calendar/);
-  const calendar = new ICAL.Component(ICAL.parse(await attachmentText(mail, fileName)));
+  const calendar = new ICAL.Component(ICAL.parse(await attachmentText(mail, file!.fileName)));
   const vevents = calendar.getAllSubcomponents('vevent');
   expect(vevents).toHaveLength(1);
   const event = new ICAL.Event(vevents[0]);
@@ -100,7 +104,7 @@ describe('session emails put the session in the calendar', () => {
       .single();
     expect(cancelled.error).toBeNull();
     const cancelMail = await waitForEmail(practice.parent.email, /^Session cancelled/);
-    const cancellation = await calendarOf(cancelMail, 'cancelled.ics');
+    const cancellation = await calendarOf(cancelMail, CANCELLATION);
     expect(cancellation).toMatchObject({ method: 'CANCEL', uid, status: 'CANCELLED' });
     expect(cancellation.sequence).toBeGreaterThan(afterSecondMove.sequence);
   });
@@ -128,7 +132,7 @@ describe('session emails put the session in the calendar', () => {
     expect(error).toBeNull();
     const removed = await calendarOf(
       await waitForEmail(practice.coach.email, /^Session cancelled/, 10000, (m) => m.text.includes('May 4')),
-      'cancelled.ics',
+      CANCELLATION,
     );
     expect(removed).toMatchObject({ method: 'CANCEL', uid });
     expect(removed.sequence).toBeGreaterThan(first.sequence);

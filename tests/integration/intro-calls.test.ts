@@ -52,9 +52,15 @@ async function openTimes(from: string, to: string): Promise<string[]> {
   return (data as { starts_at: string }[]).map((s) => new Date(s.starts_at).toISOString());
 }
 
+/** The .ics is named for the call's day in the recipient's zone; a cancellation says so. */
+const INVITE = /^ploom-intro-call-\d{4}-\d{2}-\d{2}\.ics$/;
+const CANCELLATION = /^ploom-intro-call-\d{4}-\d{2}-\d{2}-cancelled\.ics$/;
+
 /** The email's .ics, read with a real iCalendar parser. */
-async function calendarOf(mail: InboxEmail, fileName = 'invite.ics') {
-  const calendar = new ICAL.Component(ICAL.parse(await attachmentText(mail, fileName)));
+async function calendarOf(mail: InboxEmail, fileName = INVITE) {
+  const file = mail.attachments?.find((a) => fileName.test(a.fileName));
+  expect(file, 'the .ics, by its name').toBeDefined();
+  const calendar = new ICAL.Component(ICAL.parse(await attachmentText(mail, file!.fileName)));
   const [vevent] = calendar.getAllSubcomponents('vevent');
   const event = new ICAL.Event(vevent);
   return {
@@ -217,7 +223,7 @@ describe('booking, moving and cancelling', () => {
     expect(after.rows[0]).toEqual({ status: 'new', call: 'cancelled' });
     const cancelledIcs = await calendarOf(
       await waitForEmail(email, /^Intro call cancelled/, 20000),
-      'cancelled.ics',
+      CANCELLATION,
     );
     expect(cancelledIcs).toMatchObject({ method: 'CANCEL', uid });
     expect(cancelledIcs.sequence).toBeGreaterThan(movedIcs.sequence);

@@ -16,7 +16,7 @@ export interface EmailMessage {
 
 /** A text file sent with an email; both transports send it base64-encoded with its content type. */
 export interface EmailAttachment {
-  /** e.g. invite.ics */
+  /** e.g. ploom-session-2026-12-02.ics (`calendarFileName` in ics.ts) */
   filename: string;
   /** e.g. `text/calendar; method=REQUEST; charset=UTF-8` */
   contentType: string;

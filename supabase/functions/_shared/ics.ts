@@ -66,14 +66,46 @@ export function buildCalendar(events: readonly CalendarEvent[], options: Calenda
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }
 
-/** One meeting's .ics for an email: METHOD:REQUEST, or METHOD:CANCEL when it was cancelled. */
-export function calendarAttachment(event: CalendarEvent, options: { stamp?: Date } = {}): EmailAttachment {
+/**
+ * One meeting's .ics for an email: METHOD:REQUEST, or METHOD:CANCEL when it was cancelled.
+ * `fileName` is the name the recipient sees (`calendarFileName`).
+ */
+export function calendarAttachment(
+  event: CalendarEvent,
+  options: { stamp?: Date; fileName?: string } = {},
+): EmailAttachment {
   const method: CalendarMethod = event.cancelled ? 'CANCEL' : 'REQUEST';
   return {
-    filename: event.cancelled ? 'cancelled.ics' : 'invite.ics',
+    filename: options.fileName ?? (event.cancelled ? 'cancelled.ics' : 'invite.ics'),
     contentType: `text/calendar; method=${method}; charset=UTF-8`,
     content: buildCalendar([event], { method, stamp: options.stamp }),
   };
+}
+
+/**
+ * A meeting's .ics name as the recipient finds it among their files: what it is and its day in
+ * their zone, the day the email names (ploom-session-2026-12-02.ics); a cancellation says so, as
+ * opening it removes the event. An unknown zone falls back to UTC.
+ */
+export function calendarFileName(
+  meeting: 'session' | 'intro-call',
+  event: Pick<CalendarEvent, 'start' | 'cancelled'>,
+  timeZone: string,
+): string {
+  return `ploom-${meeting}-${localDate(event.start, timeZone)}${event.cancelled ? '-cancelled' : ''}.ics`;
+}
+
+/** 2026-12-02: the calendar day of `date` in `timeZone` (UTC when the zone is unknown). */
+function localDate(date: Date, timeZone: string): string {
+  const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone }).formatToParts(date);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).formatToParts(date);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 function eventLines(event: CalendarEvent, calendarStamp: Date, method?: CalendarMethod): string[] {

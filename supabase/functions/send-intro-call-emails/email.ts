@@ -1,7 +1,7 @@
 import { renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
-import { calendarAttachment, introCallUid, type CalendarEvent } from '../_shared/ics.ts';
+import { calendarAttachment, calendarFileName, introCallUid, type CalendarEvent } from '../_shared/ics.ts';
 import { formatSessionTime } from '../send-session-emails/email.ts';
 
 export type IntroCallEmailKind = 'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h';
@@ -139,6 +139,7 @@ export function introCallEmail(
       : null
     : leadLink(siteUrl, email.leadId);
   const subject = SUBJECTS[email.kind](who);
+  const event = introCallCalendarEvent(email, siteUrl, organizerEmail);
   const { html, text } = renderEmail({
     preheader: lines[1]?.text ?? subject,
     heading: subject,
@@ -155,6 +156,8 @@ export function introCallEmail(
     text,
     ...(forParent ? {} : { replyTo: email.parentEmail }),
     // every email, reminders too, carries the call as it stands, so any of them puts it in a calendar
-    attachments: [calendarAttachment(introCallCalendarEvent(email, siteUrl, organizerEmail))],
+    attachments: [
+      calendarAttachment(event, { fileName: calendarFileName('intro-call', event, email.timeZone) }),
+    ],
   };
 }

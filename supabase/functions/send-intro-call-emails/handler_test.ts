@@ -123,6 +123,21 @@ Deno.test(
   },
 );
 
+Deno.test("the .ics is named for people: the intro call and its day in the recipient's zone", async () => {
+  // 04:00 UTC on 3 March is 10:00 pm on 2 March in Chicago
+  const early = new Date('2027-03-03T04:00:00Z');
+  const { handler, mailer } = setup([
+    queued({ to: 'a@example.com', startsAt: early }),
+    queued({ to: 'b@example.com', kind: 'cancelled', startsAt: early }),
+    forHost({ startsAt: early }),
+  ]);
+  await handler(fromDatabase({}));
+  const fileOf = (to: string) => mailer.sent.find((m) => m.to === to)!.attachments![0].filename;
+  assert.equal(fileOf('a@example.com'), 'ploom-intro-call-2027-03-03.ics');
+  assert.equal(fileOf('b@example.com'), 'ploom-intro-call-2027-03-03-cancelled.ics');
+  assert.equal(fileOf('coach@ploom.local'), 'ploom-intro-call-2027-03-02.ics');
+});
+
 Deno.test('links are built from the site URL, the token in the fragment', () => {
   assert.equal(manageLink(`${SITE}/`, 'abc'), `${SITE}/intro-call#token=abc`);
   assert.equal(leadLink(SITE, 'l1'), `${SITE}/admin/waitlist?lead=l1`);

@@ -1,7 +1,7 @@
 import { renderEmail } from '../_shared/email-layout.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
-import { calendarAttachment, sessionUid, type CalendarEvent } from '../_shared/ics.ts';
+import { calendarAttachment, calendarFileName, sessionUid, type CalendarEvent } from '../_shared/ics.ts';
 
 export type SessionEmailKind =
   'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h' | 'reschedule_requested';
@@ -172,8 +172,9 @@ export function sessionEmail(email: SessionEmail, siteUrl: string, organizerEmai
         ? `Times are shown in your time zone (${email.timeZone}). Ploom · Building confidence, focus, and connection for families.`
         : `Times are shown in your time zone (${email.timeZone}).`,
   });
+  const event = sessionCalendarEvent(email, siteUrl, organizerEmail);
   const attachments = WITH_CALENDAR_FILE.has(email.kind)
-    ? [calendarAttachment(sessionCalendarEvent(email, siteUrl, organizerEmail))]
+    ? [calendarAttachment(event, { fileName: calendarFileName('session', event, email.timeZone) })]
     : undefined;
   return { to: email.to, subject, html, text, ...(attachments ? { attachments } : {}) };
 }

@@ -176,6 +176,23 @@ Deno.test('each session email carries the session as an .ics: same UID, growing 
   assert.equal(byTo['d@example.com'].event.component.getFirstPropertyValue('status'), 'CANCELLED');
 });
 
+Deno.test("the .ics is named for people: the session and its day in the recipient's zone", async () => {
+  // 02:30 UTC on 3 March is still the evening of 2 March in New York
+  const evening = new Date('2027-03-03T02:30:00Z');
+  const { handler, mailer } = setup([
+    queued({ to: 'a@example.com', startsAt: evening }),
+    queued({ kind: 'cancelled', to: 'b@example.com', startsAt: evening }),
+    queued({ recipient: 'coach', to: 'c@example.com', timeZone: 'Europe/Berlin', startsAt: evening }),
+    queued({ to: 'd@example.com', timeZone: 'Not/AZone', startsAt: evening }),
+  ]);
+  await handler(fromDatabase({}));
+  const fileOf = (to: string) => calendarOf(mailer.sent.find((m) => m.to === to)!).file.filename;
+  assert.equal(fileOf('a@example.com'), 'ploom-session-2027-03-02.ics');
+  assert.equal(fileOf('b@example.com'), 'ploom-session-2027-03-02-cancelled.ics');
+  assert.equal(fileOf('c@example.com'), 'ploom-session-2027-03-03.ics');
+  assert.equal(fileOf('d@example.com'), 'ploom-session-2027-03-03.ics', 'an unknown zone reads as UTC');
+});
+
 Deno.test("a reschedule request reaches the coach with the family's message", async () => {
   const request = queued({
     kind: 'reschedule_requested',
