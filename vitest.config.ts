@@ -28,6 +28,7 @@ const unitNodeFiles = [
   'src/features/quiz/__tests__/scoring.test.ts',
   'src/features/sessions/__tests__/session-filters.test.ts',
   'src/features/sessions/__tests__/time.test.ts',
+  'src/lib/__tests__/duration.test.ts',
 ];
 
 /**

@@ -3,6 +3,7 @@ import { Link } from '@/lib/navigation';
 import { EmptyRow, RowHeader, Table, TD, TR } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
+import { formatDuration } from '@/lib/duration';
 import { useLiveQuery } from '@/lib/live-query';
 import { useOverview } from '../api/get-overview';
 import { overviewWindow } from '../lib/overview-query';
@@ -180,7 +181,7 @@ export function OverviewFigures({ isAdmin }: { isAdmin: boolean }) {
                 </TD>
                 <TD>{c.rate === null ? '—' : `${(c.rate * 100).toFixed(1)}%`}</TD>
                 <TD>{c.callsBooked}</TD>
-                <TD>{c.medianHoursToCall === null ? '—' : `${c.medianHoursToCall.toFixed(1)} h`}</TD>
+                <TD>{formatDuration(c.medianHoursToCall)}</TD>
               </TR>
             ))}
           </Table>

@@ -1,12 +1,9 @@
 import { RowHeader, Table, TD, TR } from '@/components/ui/table';
+import { formatDuration } from '@/lib/duration';
 import type { FunnelRow } from '../api/get-landing-report';
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 const share = (part: number, whole: number) => (whole > 0 ? percent.format(part / whole) : '—');
-const hours = (value: number | null) => {
-  if (value === null) return '—';
-  return value < 48 ? `${value.toFixed(1)} h` : `${(value / 24).toFixed(1)} days`;
-};
 
 /** visitor → lead → intro call booked → enrolled, per landing variant and campaign. */
 export function FunnelTable({ rows }: { rows: FunnelRow[] }) {
@@ -44,7 +41,7 @@ export function FunnelTable({ rows }: { rows: FunnelRow[] }) {
           <TD className={number}>{share(row.callsBooked, row.leads)}</TD>
           <TD className={number}>{row.enrolled}</TD>
           <TD className={number}>{share(row.enrolled, row.leads)}</TD>
-          <TD className={number}>{hours(row.medianHoursToCall)}</TD>
+          <TD className={number}>{formatDuration(row.medianHoursToCall)}</TD>
         </TR>
       ))}
     </Table>
