@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeHoursError,
   nextSpan,
+  overrideDateError,
   overridesByDate,
   rowsFromWeek,
   spanErrors,
@@ -91,6 +92,18 @@ describe('date overrides', () => {
       },
     ]);
   });
+
+  it('refuses a date that has passed with that reason, not an overlap; today and later are fine', () => {
+    expect(overrideDateError('2026-11-28', '2026-11-29')).toBe(
+      'That date has passed: choose today or a later date.',
+    );
+    expect(overrideDateError('2025-12-31', '2026-01-01')).toBe(
+      'That date has passed: choose today or a later date.',
+    );
+    expect(overrideDateError('2026-11-29', '2026-11-29')).toBeNull();
+    expect(overrideDateError('2026-12-01', '2026-11-29')).toBeNull();
+    expect(overrideDateError('', '2026-11-29')).toBe('Choose a date.');
+  });
 });
 
 describe('database errors in words', () => {
@@ -107,6 +120,12 @@ describe('database errors in words', () => {
     expect(
       describeHoursError({ code: '42501', message: 'new row violates row-level security policy' }),
     ).toMatch(/may not change/);
+  });
+
+  it("says a date has passed, even where that date's override would also overlap", () => {
+    expect(
+      describeHoursError({ code: '22023', message: 'That date has passed: choose today or a later date' }),
+    ).toBe('That date has passed: choose today or a later date.');
   });
 });
 

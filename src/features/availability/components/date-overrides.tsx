@@ -6,7 +6,7 @@ import { TimeField } from './time-field';
 import { toast } from '@/components/ui/toast-store';
 import { useAddOverride, useRemoveOverride } from '../api/save-override';
 import { localDate } from '../lib/slots';
-import { overridesByDate, spanErrors, type OverrideRow } from '../lib/week';
+import { overrideDateError, overridesByDate, spanErrors, type OverrideRow } from '../lib/week';
 
 /** A stored local date (YYYY-MM-DD) in words, e.g. "Tuesday, December 1, 2026". */
 export function dateInWords(date: string): string {
@@ -45,8 +45,10 @@ export function DateOverrides({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      setFormError('Choose a date.');
+    // The date field's own minimum is not enforced (noValidate), so a typed past date gets here.
+    const dateProblem = overrideDateError(date, localDate(new Date(), timeZone));
+    if (dateProblem) {
+      setFormError(dateProblem);
       return;
     }
     const span = dayOff ? null : { start, end };

@@ -159,9 +159,21 @@ export function overridesByDate(rows: readonly OverrideRow[]): OverrideDate[] {
   return [...dates.values()].sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** A database error about hours, in words (the constraints of 20261126170000). */
+/** Why a date cannot take an override, or null: both are local dates in the schedule's zone. */
+export function overrideDateError(date: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return 'Choose a date.';
+  // ISO dates compare as text. A past date has no open times to change.
+  if (date < today) return 'That date has passed: choose today or a later date.';
+  return null;
+}
+
+/**
+ * A database error about hours, in words (the constraints of 20261126170000; a past date,
+ * 20261129100000).
+ */
 export function describeHoursError(error: { code?: string; message?: string } | null | undefined): string {
   const message = error?.message ?? '';
+  if (/date has passed/.test(message)) return 'That date has passed: choose today or a later date.';
   if (error?.code === '23P01' || /no_overlap/.test(message)) {
     return 'Two spans on the same day overlap (or a day off sits beside hours on its date).';
   }
