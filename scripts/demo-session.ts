@@ -5,7 +5,8 @@ import pg from 'pg';
  * ran, so on a later start none of them is open. This keeps one session of Mia (the demo child)
  * with Jordan Ellis (the demo coach) whose room is open now: it reuses one that is, or books one
  * starting in 5 minutes (the room opens 10 minutes before the start and closes 15 minutes after
- * the end). Its booking emails are marked handled, as the seed does for its own demo data.
+ * the end), or, when the family's plan has no room left that week, brings Mia's next session of
+ * the week forward to then. Its booking emails are marked handled, as the seed does for its own demo data.
  *
  * Only `npm start` calls it, never the test stack: the tests book the demo coach themselves.
  */
@@ -56,12 +57,34 @@ export async function ensureDemoSession(dbUrl: string): Promise<DemoSession | nu
       const row = open.rows[0];
       return { id: row.id, startsAt: row.starts_at, closesAt: row.closes_at, created: false };
     }
-    const booked = await db.query<Row>(
-      `insert into public.coaching_sessions (child_id, coach_id, starts_at, duration_minutes)
-       values ($1, $2, date_trunc('minute', now()) + interval '5 minutes', 30)
-       returning id, starts_at, starts_at + interval '45 minutes' as closes_at`,
-      [MIA, DEMO_COACH],
-    );
+    await db.query('savepoint demo_room');
+    const booked = await db
+      .query<Row>(
+        `insert into public.coaching_sessions (child_id, coach_id, starts_at, duration_minutes)
+         values ($1, $2, date_trunc('minute', now()) + interval '5 minutes', 30)
+         returning id, starts_at, starts_at + interval '45 minutes' as closes_at`,
+        [MIA, DEMO_COACH],
+      )
+      .catch(async (error: { code?: string }) => {
+        // The family's plan (two a week) is full this week: Mia's next session of the week comes
+        // forward to now instead, so the week keeps its count.
+        if (error.code !== '23514') throw error;
+        await db.query('rollback to savepoint demo_room');
+        return db.query<Row>(
+          `update public.coaching_sessions s
+              set starts_at = date_trunc('minute', now()) + interval '5 minutes', duration_minutes = 30
+            where s.id = (
+              select x.id from public.coaching_sessions x
+              join public.profiles p on p.id = x.parent_id
+              where x.child_id = $1 and x.coach_id = $2 and x.status = 'scheduled' and x.starts_at > now()
+                and date_trunc('week', x.starts_at at time zone coalesce(p.time_zone, 'America/New_York'))
+                  = date_trunc('week', now() at time zone coalesce(p.time_zone, 'America/New_York'))
+              order by x.starts_at limit 1)
+            returning s.id, s.starts_at, s.starts_at + interval '45 minutes' as closes_at`,
+          [MIA, DEMO_COACH],
+        );
+      });
+    if (booked.rowCount === 0) throw new Error("the family's plan has no room this week");
     await db.query(
       `update public.session_emails set outcome = 'skipped', settled_at = now(), last_error = 'demo data'
         where session_id = $1 and outcome is null`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../local-supabase/config.ts';
 import { printStack, runStackUntilSignal } from '../local-supabase/cli.ts';
 import { demoAccounts } from './demo-accounts.ts';
+import { ensureDemoPlan } from './demo-plan.ts';
 import { ensureDemoSession, type DemoSession } from './demo-session.ts';
 
 /**
@@ -49,6 +50,10 @@ Demo session room: Mia with Jordan Ellis, starts ${time(session.startsAt)}, open
   coach   ${site}/admin/session-room/${session.id}
   parent  ${site}/app/session/${session.id}
   child   ${site}/child/session/${session.id}`);
+// The demo family pays for its plan on the Stripe stand-in once, before its demo session is booked.
+const plan = await ensureDemoPlan(stack.urls, stack.keys.anon);
+if (plan?.created)
+  console.log(`\nThe demo family's plan: ${plan.plan}, paid on the Stripe stand-in (${plan.status}).`);
 const first = await ensureDemoSession(stack.urls.db);
 if (first) announce(first);
 // Before the room closes, the next demo session is booked (checked each minute).

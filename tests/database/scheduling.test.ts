@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givePlan, removePlan } from '../support/plans.ts';
 import { adminDb } from '../support/stack.ts';
 import { asTwoFactorSession } from '../support/two-factor.ts';
 import { ACTORS, asActor, insertRow, type Actor } from './support.ts';
@@ -462,6 +463,15 @@ describe('what the tables refuse', () => {
 });
 
 describe('a parent booking and moving a session', () => {
+  // a family books its own sessions only on a plan (decision 221): both families have one here
+  const plans: string[] = [];
+  beforeAll(async () => {
+    plans.push(await givePlan(db, world.users.parent), await givePlan(db, world.users.otherParent));
+  });
+  afterAll(async () => {
+    for (const id of plans.splice(0)) await removePlan(db, id);
+  });
+
   const parent = () => world.users.parent;
   const bookAs = (
     actor: Actor,
@@ -768,6 +778,15 @@ describe("a failed payment's grace period (docs/decisions/100: 7 days)", () => {
 });
 
 describe('a parent booking every week at one time (a series)', () => {
+  // a family books its own sessions only on a plan (decision 221): both families have one here
+  const plans: string[] = [];
+  beforeAll(async () => {
+    plans.push(await givePlan(db, world.users.parent), await givePlan(db, world.users.otherParent));
+  });
+  afterAll(async () => {
+    for (const id of plans.splice(0)) await removePlan(db, id);
+  });
+
   const bookSeries = (
     startsAt: string,
     arrange?: (c: pg.Client) => Promise<unknown>,
@@ -952,6 +971,15 @@ describe('a parent booking every week at one time (a series)', () => {
 });
 
 describe('two families racing for the last slot', () => {
+  // a family books its own sessions only on a plan (decision 221): both families have one here
+  const plans: string[] = [];
+  beforeAll(async () => {
+    plans.push(await givePlan(db, world.users.parent), await givePlan(db, world.users.otherParent));
+  });
+  afterAll(async () => {
+    for (const id of plans.splice(0)) await removePlan(db, id);
+  });
+
   const lastSlot = () => inBookingWeek(3, '15:00');
 
   async function connectAs(actor: 'parent' | 'otherParent') {
@@ -1340,5 +1368,89 @@ describe('the intro call times anyone may ask for', () => {
       c.query("select * from public.get_intro_call_slots(now(), now() + interval '90 days')"),
     );
     expect(tooLong.ok || tooLong.error.message).toBe('Ask for at most 62 days of open times at once');
+  });
+});
+
+describe('a family without a plan (decision 221)', () => {
+  const asParent = <T>(work: (c: pg.Client) => Promise<T>) => asActor(db, 'parent', world.users.parent, work);
+  const refusal = (e: { code: string; message: string; hint?: string }) =>
+    `${e.code} ${e.message} / ${e.hint}`;
+
+  it("sees its coach's times, but books nothing, one time or every week, and is told to choose a plan", async () => {
+    const result = await asParent(async (c) => {
+      const open = (
+        await c.query<{ starts_at: Date }>('select starts_at from public.get_coach_open_slots($1, $2, $3)', [
+          world.rows.coaches.activeCoach,
+          inBookingWeek(1, '00:00'),
+          inBookingWeek(2, '00:00'),
+        ])
+      ).rows.map((r) => iso(r.starts_at));
+      await c.query('savepoint one');
+      const once = await c
+        .query('select public.book_family_session($1, $2)', [
+          world.rows.children.ourChild,
+          inBookingWeek(1, '15:00'),
+        ])
+        .then(() => 'booked', refusal);
+      await c.query('rollback to savepoint one');
+      const weekly = await c
+        .query('select public.book_family_series($1, $2)', [
+          world.rows.children.ourChild,
+          inBookingWeek(1, '15:00'),
+        ])
+        .then(() => 'booked', refusal);
+      await c.query('rollback to savepoint one');
+      const week = (
+        await c.query('select sessions_per_week, reason from public.get_family_week_allowance($1)', [
+          inBookingWeek(1, '15:00'),
+        ])
+      ).rows[0];
+      return { offered: open.includes(inBookingWeek(1, '15:00')), once, weekly, week };
+    });
+    const noPlan =
+      '23514 No new sessions can be booked: your family has no plan yet / Choose a plan on the billing page, then book.';
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        offered: true,
+        once: noPlan,
+        weekly: noPlan,
+        week: { sessions_per_week: 0, reason: 'the family has no plan yet' },
+      },
+    });
+  });
+
+  it('the team can still book a session for the family, and the family cannot move it to another week', async () => {
+    const result = await asParent(async (c) => {
+      // booked by an admin
+      const claims = (await c.query<{ c: string }>(`select current_setting('request.jwt.claims') as c`))
+        .rows[0].c;
+      await c.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: world.users.admin, role: 'authenticated' }),
+      ]);
+      await c.query('reset role');
+      const id = (
+        await c.query<{ id: string }>(
+          `insert into public.coaching_sessions (child_id, coach_id, parent_id, starts_at)
+           values ($1, $2, $3, $4) returning id`,
+          [
+            world.rows.children.ourChild,
+            world.rows.coaches.activeCoach,
+            world.users.parent,
+            inBookingWeek(1, '15:00'),
+          ],
+        )
+      ).rows[0].id;
+      await c.query('set local role authenticated');
+      await c.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
+      return c
+        .query('select public.move_family_session($1, $2)', [id, inBookingWeek(8, '15:00')])
+        .then(() => 'moved', refusal);
+    });
+    expect(result).toEqual({
+      ok: true,
+      value:
+        '23514 No new sessions can be booked: your family has no plan yet / Choose a plan on the billing page, then book.',
+    });
   });
 });

@@ -1,14 +1,16 @@
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
+import { givePlan } from '../support/plans.ts';
 import { adminDb } from '../support/stack.ts';
 import { addDays, mondayOf, startOfDay } from '../../src/features/parent-app/lib/slots.ts';
 
 /**
- * The demo parent books a session for Mia in her coach's open times and moves it (issue 23, docs
- * decisions 150 and 167). The demo family has no subscription, so no weekly limit (decision 100).
- * The times are two weeks ahead, on Tuesday and Wednesday: clear of Mia's weekly slot (Thursdays
- * 4:30 pm in New York), of the seed's day off and of the dates availability.spec.ts changes.
+ * A parent books a session for their child in her coach's open times and moves it (issue 23, docs
+ * decisions 150 and 167), on a plan: a family books its own sessions only on a plan (decision 221).
+ * The demo family has no plan on the test stack, so it sees its coach's times and is led to the
+ * plans first. The times are two weeks ahead, on Tuesday and Wednesday: clear of Mia's weekly slot
+ * (Thursdays 4:30 pm in New York), of the seed's day off and of the dates availability.spec.ts changes.
  */
 
 const MIA = 'd0000000-0000-4000-8000-000000000001';
@@ -30,6 +32,28 @@ test.afterAll(async () => {
 
 test.use({ signedInAs: 'parent', timezoneId: 'America/New_York' });
 
+/** A family of the test's own on a plan of three a week, its child coached by Mia's coach. */
+async function familyOnAPlan(
+  newParent: (o: { firstName: string }) => Promise<{ userId: string; email: string; password: string }>,
+  logIn: (email: string, password: string) => Promise<void>,
+  page: Page,
+  childName: string,
+): Promise<string> {
+  const parent = await newParent({ firstName: 'Avery' });
+  await db.query(`update public.profiles set time_zone = 'America/New_York' where id = $1`, [parent.userId]);
+  const child = (
+    await db.query<{ id: string }>(
+      `insert into public.children (parent_id, coach_id, first_name, age_band)
+       values ($1, 'c0000000-0000-4000-8000-000000000001', $2, '9') returning id`,
+      [parent.userId, childName],
+    )
+  ).rows[0]!.id;
+  await givePlan(db, parent.userId);
+  await logIn(parent.email, parent.password);
+  await page.waitForURL(/\/app/);
+  return child;
+}
+
 const row = (page: Page, id: string) =>
   page.getByRole('listitem').filter({ has: page.locator(`a[href="/app/session/${id}"]`) });
 
@@ -50,92 +74,121 @@ async function pick(page: Page, weekday: string): Promise<{ name: string; starts
   return { name, startsAt };
 }
 
-test('the parent books a session for Mia in the open times, reloads and sees it kept, then moves it', async ({
+test("the demo family, with no plan, sees its coach's times but is led to choose a plan first", async ({
   page,
 }) => {
-  test.slow();
   await page.goto(`/app/child-schedule/${MIA}`);
-  await expect(page.getByRole('heading', { name: 'Upcoming for Mia' })).toBeVisible();
   await page.getByRole('button', { name: 'Book a session' }).click();
   const picker = page.getByRole('region', { name: 'Book a session for Mia' });
-  await expect(picker.getByText('Times are shown in your time zone (America/New York).')).toBeVisible();
-  await expect(picker.getByTestId('allowance')).toContainText('Your family has no weekly limit.');
-
-  const { name: first, startsAt } = await pick(page, 'Tuesday');
-  // the times are grouped by day: the radio sits in its day's group
-  await expect(picker.getByRole('group', { name: first.split(',').slice(0, 2).join(',') })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
-
-  await picker.getByRole('button', { name: `Book ${first}` }).click();
-  await expect(page.getByText('Session booked', { exact: true })).toBeVisible();
-  const { rows } = await db.query<{ id: string }>(
-    `select id from public.coaching_sessions where child_id = $1 and status = 'scheduled' and starts_at = $2`,
-    [MIA, startsAt],
+  await expect(picker.getByTestId('allowance')).toHaveText(
+    "Your family has no plan yet. These are your coach's open times: choose a plan, then book one.",
   );
-  expect(rows).toHaveLength(1);
-  const id = rows[0]!.id;
-  booked.push(id);
-  // the schedule names it without the year: "Tuesday, December 8 at 4:00 PM"
-  const shown = (name: string) => name.replace(/, \d{4}/, '');
-  // the schedule shows it at once, and the focus is on it
-  await expect(row(page, id).getByRole('heading', { name: shown(first) })).toBeFocused();
-
-  await page.reload();
-  await expect(row(page, id).getByRole('heading', { name: shown(first) })).toBeVisible();
-
-  // Move it, outside the 24 h notice, with the same picker.
-  await row(page, id).getByRole('button', { name: 'Move to another time' }).click();
-  const mover = row(page, id).getByRole('region', { name: 'Move this session' });
-  await expect(mover).toBeVisible();
-  const second = await pickIn(page, 'Wednesday');
-  await mover.getByRole('button', { name: `Move to ${second}` }).click();
-  await expect(page.getByText('Session moved', { exact: true })).toBeVisible();
-  await expect(row(page, id).getByRole('heading', { name: shown(second) })).toBeFocused();
-  await page.reload();
-  await expect(row(page, id).getByRole('heading', { name: shown(second) })).toBeVisible();
+  const { name } = await pick(page, 'Tuesday');
+  await expect(picker.getByRole('button', { name: `Book ${name}` })).toBeDisabled();
   await expectNoAxeViolations(page);
-
-  // the coach is told of both, by the session emails the database queues
-  const emails = await db.query<{ kind: string }>(
-    `select kind from public.session_emails where session_id = $1 and recipient = 'coach' order by kind`,
-    [id],
-  );
-  expect(emails.rows.map((e) => e.kind)).toEqual(['booked', 'moved']);
+  await picker.getByRole('link', { name: 'Choose a plan' }).click();
+  await expect(page).toHaveURL(/\/app\/billing$/);
+  await expect(page.getByRole('heading', { name: 'Choose a plan' })).toBeVisible();
 });
 
-test('a time taken meanwhile is refused in words and the open times refresh', async ({ page }) => {
-  test.slow();
-  await page.goto(`/app/child-schedule/${MIA}`);
-  await page.getByRole('button', { name: 'Book a session' }).click();
-  const picker = page.getByRole('region', { name: 'Book a session for Mia' });
-  const { name, startsAt } = await pick(page, 'Tuesday');
-  // Another family takes that time with the coach (Arjun's, booked by the team) just as this
-  // parent's booking is sent: the race is held at the request, so no refresh of the open times
-  // can take the chosen time away first.
-  await page.route('**/rest/v1/rpc/book_family_session', async (route) => {
-    const taken = await db.query<{ id: string }>(
-      `insert into public.coaching_sessions (child_id, coach_id, starts_at)
+test.describe('a family on a plan', () => {
+  // signed in as the family's own parent, not as the demo one
+  test.use({ signedInAs: undefined });
+
+  test('the parent books a session in the open times, reloads and sees it kept, then moves it', async ({
+    page,
+    newParent,
+    logIn,
+  }) => {
+    test.slow();
+    const child = await familyOnAPlan(newParent, logIn, page, 'Mila');
+    await page.goto(`/app/child-schedule/${child}`);
+    await expect(page.getByRole('heading', { name: 'Upcoming for Mila' })).toBeVisible();
+    await page.getByRole('button', { name: 'Book a session' }).click();
+    const picker = page.getByRole('region', { name: 'Book a session for Mila' });
+    await expect(picker.getByText('Times are shown in your time zone (America/New York).')).toBeVisible();
+    await expect(picker.getByTestId('allowance')).toContainText(/^0 of 3 sessions booked for the week of /);
+
+    const { name: first, startsAt } = await pick(page, 'Tuesday');
+    // the times are grouped by day: the radio sits in its day's group
+    await expect(picker.getByRole('group', { name: first.split(',').slice(0, 2).join(',') })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await picker.getByRole('button', { name: `Book ${first}` }).click();
+    await expect(page.getByText('Session booked', { exact: true })).toBeVisible();
+    const { rows } = await db.query<{ id: string }>(
+      `select id from public.coaching_sessions where child_id = $1 and status = 'scheduled' and starts_at = $2`,
+      [child, startsAt],
+    );
+    expect(rows).toHaveLength(1);
+    const id = rows[0]!.id;
+    booked.push(id);
+    // the schedule names it without the year: "Tuesday, December 8 at 4:00 PM"
+    const shown = (name: string) => name.replace(/, \d{4}/, '');
+    // the schedule shows it at once, and the focus is on it
+    await expect(row(page, id).getByRole('heading', { name: shown(first) })).toBeFocused();
+
+    await page.reload();
+    await expect(row(page, id).getByRole('heading', { name: shown(first) })).toBeVisible();
+
+    // Move it, outside the 24 h notice, with the same picker.
+    await row(page, id).getByRole('button', { name: 'Move to another time' }).click();
+    const mover = row(page, id).getByRole('region', { name: 'Move this session' });
+    await expect(mover).toBeVisible();
+    const second = await pickIn(page, 'Wednesday');
+    await mover.getByRole('button', { name: `Move to ${second}` }).click();
+    await expect(page.getByText('Session moved', { exact: true })).toBeVisible();
+    await expect(row(page, id).getByRole('heading', { name: shown(second) })).toBeFocused();
+    await page.reload();
+    await expect(row(page, id).getByRole('heading', { name: shown(second) })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // the coach is told of both, by the session emails the database queues
+    const emails = await db.query<{ kind: string }>(
+      `select kind from public.session_emails where session_id = $1 and recipient = 'coach' order by kind`,
+      [id],
+    );
+    expect(emails.rows.map((e) => e.kind)).toEqual(['booked', 'moved']);
+  });
+
+  test('a time taken meanwhile is refused in words and the open times refresh', async ({
+    page,
+    newParent,
+    logIn,
+  }) => {
+    test.slow();
+    const child = await familyOnAPlan(newParent, logIn, page, 'Nico');
+    await page.goto(`/app/child-schedule/${child}`);
+    await page.getByRole('button', { name: 'Book a session' }).click();
+    const picker = page.getByRole('region', { name: 'Book a session for Nico' });
+    const { name, startsAt } = await pick(page, 'Tuesday');
+    // Another family takes that time with the coach (Arjun's, booked by the team) just as this
+    // parent's booking is sent: the race is held at the request, so no refresh of the open times
+    // can take the chosen time away first.
+    await page.route('**/rest/v1/rpc/book_family_session', async (route) => {
+      const taken = await db.query<{ id: string }>(
+        `insert into public.coaching_sessions (child_id, coach_id, starts_at)
        values ('d0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', $1)
        returning id`,
-      [startsAt],
-    );
-    booked.push(taken.rows[0]!.id);
-    await route.continue();
+        [startsAt],
+      );
+      booked.push(taken.rows[0]!.id);
+      await route.continue();
+    });
+    await picker.getByRole('button', { name: `Book ${name}` }).click();
+    await expect(picker.getByRole('alert')).toHaveText(/That time was just taken/);
+    await expect(picker.getByRole('radio', { name })).toHaveCount(0);
+    await expect(picker.getByRole('radio').first()).toBeVisible();
   });
-  await picker.getByRole('button', { name: `Book ${name}` }).click();
-  await expect(picker.getByRole('alert')).toHaveText(/That time was just taken/);
-  await expect(picker.getByRole('radio', { name })).toHaveCount(0);
-  await expect(picker.getByRole('radio').first()).toBeVisible();
 });
 
 /**
  * A family of its own on a plan of one session a week, coached by Mia's coach (Jordan, Chicago,
- * weekdays 15:00-19:00): the demo family has no plan, and giving it one would limit every other
- * spec that books for Mia.
+ * weekdays 15:00-19:00).
  */
 test.describe('a family of its own', () => {
   // signed in as the new parent below, not as the demo one

@@ -41,10 +41,10 @@ async function allowance(weekOf = WEDNESDAY) {
 }
 
 describe('get_family_week_allowance', () => {
-  it('a family that never subscribed has no limit; its sessions that week are counted', async () => {
+  it('a family that never subscribed books nothing, and is told why; its sessions that week are counted', async () => {
     expect(await allowance()).toEqual({
-      sessions_per_week: null,
-      reason: null,
+      sessions_per_week: 0,
+      reason: 'the family has no plan yet',
       week_start: '2027-03-15',
       booked: 0,
     });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { givePlan } from '../support/plans.ts';
 import { adminDb, anonClient, signedInClient } from '../support/stack.ts';
 
 /**
@@ -50,6 +51,9 @@ beforeAll(async () => {
     ).rows[0].id;
   child = await addChild(parent.userId, 'Nell');
   otherChild = await addChild(otherParent.userId, 'Ove');
+  // each family books on a plan of three a week: the race's families each have room
+  await givePlan(db, parent.userId);
+  await givePlan(db, otherParent.userId);
 });
 
 afterAll(async () => {

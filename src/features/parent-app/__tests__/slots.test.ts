@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allowanceText, groupSlotsByDay, mondayOf, startOfDay, weekIsClosed, weekRange } from '../lib/slots';
+import {
+  allowanceText,
+  groupSlotsByDay,
+  hasNoPlan,
+  mondayOf,
+  startOfDay,
+  weekIsClosed,
+  weekRange,
+} from '../lib/slots';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -64,6 +72,17 @@ describe('allowanceText', () => {
       '1 session booked for the week of November 30. Your family has no weekly limit.',
     );
     expect(weekIsClosed(open)).toBe(false);
+  });
+  it('shows a family with no plan yet the times, and leads it to the plans first', () => {
+    const none = { ...week, sessionsPerWeek: 0, booked: 0, reason: 'the family has no plan yet' };
+    expect(hasNoPlan(none)).toBe(true);
+    expect(weekIsClosed(none)).toBe(false);
+    expect(allowanceText(none)).toBe(
+      "Your family has no plan yet. These are your coach's open times: choose a plan, then book one.",
+    );
+    const paused = { ...none, reason: "the family's subscription is paused" };
+    expect(hasNoPlan(paused)).toBe(false);
+    expect(weekIsClosed(paused)).toBe(true);
   });
   it('gives the reason a paused or ended plan books nothing', () => {
     const paused = { ...week, sessionsPerWeek: 0, booked: 0, reason: "the family's subscription is paused" };

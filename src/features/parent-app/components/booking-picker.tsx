@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { TimeChoices } from '@/components/ui/time-choices';
 import { Checkbox } from '@/components/ui/checkbox';
 import { toast } from '@/components/ui/toast-store';
@@ -14,6 +15,7 @@ import {
   formatWeekly,
   formatWeekOf,
   groupSlotsByDay,
+  hasNoPlan,
   mondayOf,
   weekIsClosed,
   weekRange,
@@ -77,6 +79,8 @@ export function BookingPicker({
   // the allowance of the week shown, never the one kept on screen while it loads
   const weekAllowance = allowance.isPlaceholderData ? undefined : allowance.data;
   const closed = mode.kind === 'book' && weekAllowance ? weekIsClosed(weekAllowance) : false;
+  // no plan yet: the times are shown, the booking waits for a plan (the database refuses it)
+  const noPlan = mode.kind === 'book' && weekAllowance ? hasNoPlan(weekAllowance) : false;
   const days = groupSlotsByDay(
     (slots.data ?? []).filter((s) => !(mode.kind === 'move' && s.startsAt === mode.from)),
     zone,
@@ -149,6 +153,11 @@ export function BookingPicker({
           {allowanceText(weekAllowance)}
         </p>
       ) : null}
+      {noPlan ? (
+        <ButtonLink to={paths.appBilling} size="sm" className="w-fit">
+          Choose a plan
+        </ButtonLink>
+      ) : null}
       {failure ? (
         <p
           ref={failureRef}
@@ -203,7 +212,7 @@ export function BookingPicker({
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
-          disabled={picked === null || busy || closed || (mode.kind === 'book' && !weekAllowance)}
+          disabled={picked === null || busy || closed || noPlan || (mode.kind === 'book' && !weekAllowance)}
           onClick={() => void confirm()}
         >
           {picked === null

@@ -137,9 +137,23 @@ export interface Allowance {
 
 const sessions = (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`;
 
-/** Whether the week can take no new booking: the plan books nothing, or its sessions are all booked. */
+/** The reason the database gives a family that has never chosen a plan (docs/decisions/221). */
+const NO_PLAN = 'the family has no plan yet';
+
+/**
+ * A family with no plan yet: it sees its coach's open times, but books once it has chosen a plan
+ * (the database refuses the booking before that).
+ */
+export function hasNoPlan(a: Allowance): boolean {
+  return a.sessionsPerWeek === 0 && a.reason === NO_PLAN;
+}
+
+/**
+ * Whether the week offers no times to book: the plan books nothing (paused, ended, unpaid), or its
+ * sessions are all booked. A family with no plan yet still sees the times (`hasNoPlan`).
+ */
 export function weekIsClosed(a: Allowance): boolean {
-  return a.sessionsPerWeek !== null && a.booked >= a.sessionsPerWeek;
+  return a.sessionsPerWeek !== null && a.booked >= a.sessionsPerWeek && !hasNoPlan(a);
 }
 
 /** The plan's allowance for the week in words. */
@@ -147,6 +161,9 @@ export function allowanceText(a: Allowance): string {
   const week = `the week of ${formatWeekOf(a.weekStart)}`;
   if (a.sessionsPerWeek === null) {
     return `${sessions(a.booked)} booked for ${week}. Your family has no weekly limit.`;
+  }
+  if (hasNoPlan(a)) {
+    return "Your family has no plan yet. These are your coach's open times: choose a plan, then book one.";
   }
   if (a.sessionsPerWeek === 0) {
     const reason = a.reason ? a.reason.replace(/^the family's/, 'your') : 'your plan does not allow it';
