@@ -138,6 +138,25 @@ describe('sending a message', () => {
     expect(screen.getByText(/^Not sent\. Your message is back in the box/)).toBeTruthy();
   });
 
+  it('a double click on Send sends once and does not then say the box is empty', async () => {
+    renderConversation();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    fireEvent.change(box(), { target: { value: 'Thanks for today' } });
+    const sendButton = screen.getByRole('button', { name: 'Send' });
+    fireEvent.click(sendButton);
+    fireEvent.click(sendButton);
+    await vi.waitFor(() => expect(settleInsert).toBeDefined());
+    await act(async () => settleInsert!.resolve('m2'));
+    expect(within(log).getAllByTestId('message-sending')).toHaveLength(1);
+    expect(inserted).toEqual([{ family_id: PARENT, body: 'Thanks for today' }]);
+    expect(screen.queryByText('Write a message first.')).toBeNull();
+    expect(box().getAttribute('aria-invalid')).toBeNull();
+
+    // Written in again, the box is checked as before.
+    await write('  ');
+    expect(await screen.findByText('Write a message first.')).toBeTruthy();
+  });
+
   it('sends nothing and says why when the box is empty', async () => {
     renderConversation();
     await screen.findByRole('log', { name: 'Messages' });

@@ -105,6 +105,9 @@ export function Conversation({
   const messages = conversation.data ?? [];
   const [outbox, setOutbox] = useState<Outgoing[]>([]);
   const nextKey = useRef(0);
+  // The box a send emptied, not written in since: the second press of a double click lands on it
+  // and is let go, not answered with "Write a message first."
+  const emptiedBySend = useRef(false);
   // A sent message leaves the outbox as soon as the conversation holds it: by its id, or (read
   // again live before the database's answer came) as a new message of the viewer's with its text.
   const held = new Set(messages.map((message) => message.id));
@@ -131,6 +134,10 @@ export function Conversation({
   // form library's own check answers a moment later).
   const submit = (event: FormEvent<HTMLFormElement>) => {
     const text = form.getValues('body');
+    if (text === '' && emptiedBySend.current) {
+      event.preventDefault();
+      return;
+    }
     if (!messageSchema.safeParse({ body: text }).success) {
       void form.handleSubmit(() => undefined)(event);
       return;
@@ -140,6 +147,7 @@ export function Conversation({
     const earlier = messages.filter((m) => m.senderId === viewerId && m.body === text).map((m) => m.id);
     setOutbox((items) => [...items, { key, body: text, earlier }]);
     form.reset({ body: '' });
+    emptiedBySend.current = true;
     send.mutate(
       { familyId, body: text },
       {
@@ -157,6 +165,7 @@ export function Conversation({
   };
 
   const error = form.formState.errors.body?.message;
+  const bodyField = form.register('body');
   return (
     <div className="flex flex-col gap-4">
       <p className="rounded-2xl bg-sun-100 px-4 py-3 text-sm text-ink" data-testid="safeguarding-note">
@@ -213,7 +222,11 @@ export function Conversation({
           maxLength={MESSAGE_MAX_LENGTH}
           aria-invalid={error ? true : undefined}
           aria-describedby="message-body-help"
-          {...form.register('body')}
+          {...bodyField}
+          onChange={(event) => {
+            emptiedBySend.current = false;
+            void bodyField.onChange(event);
+          }}
         />
         <p
           id="message-body-help"
