@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@/lib/navigation';
 import { site } from '@/config/site';
 import { footerDisclaimer, footerExploreLinks, footerLegalLinks } from '@/content/nav';
@@ -7,8 +8,11 @@ import { useCurrentYear } from './use-current-year';
 const linkClass =
   'inline-flex min-h-[44px] items-center text-brand-100 underline-offset-4 hover:text-white hover:underline';
 
-/** The site footer: tagline, links, disclaimer, current-year copyright. */
-export function SiteFooter() {
+/**
+ * The site footer: tagline, links, disclaimer, current-year copyright. `account`: a way to sign in,
+ * on pages whose top bar has no account links.
+ */
+export function SiteFooter({ account }: { account?: ReactNode }) {
   const year = useCurrentYear();
   return (
     <footer className="bg-brand-900 text-brand-50">
@@ -25,6 +29,7 @@ export function SiteFooter() {
               {site.contactEmail}
             </a>
           </p>
+          {account}
         </div>
         <FooterLinks title="Explore" links={footerExploreLinks} />
         <FooterLinks title="Company" links={footerLegalLinks} />

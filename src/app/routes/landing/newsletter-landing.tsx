@@ -8,6 +8,11 @@ import { QueryBoundary } from '@/app/query-boundary';
 const NewsletterForm = lazy(() =>
   import('@/features/lead-forms/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );
+// So does the footer's Login: it shows only once the sign-up flag is known, after the first paint,
+// and these pages' first load has no room to spare (bench/bundle-size.ts).
+const FooterLoginLink = lazy(() =>
+  import('@/app/components/footer-login-link').then((m) => ({ default: m.FooterLoginLink })),
+);
 
 /** A landing variant whose page ends with the newsletter sign-up (/ and /coaching). */
 export function NewsletterLanding({ variant }: { variant: (typeof variants)['home' | 'coaching'] }) {
@@ -20,6 +25,11 @@ export function NewsletterLanding({ variant }: { variant: (typeof variants)['hom
           <QueryBoundary>
             <NewsletterForm source={variant.id} />
           </QueryBoundary>
+        </Suspense>
+      }
+      footerAccount={
+        <Suspense fallback={null}>
+          <FooterLoginLink />
         </Suspense>
       }
     />

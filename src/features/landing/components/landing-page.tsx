@@ -56,6 +56,8 @@ export interface LandingSlots {
   contactForm?: ReactNode;
   /** The account links of the shared site nav. */
   accountLinks?: ReactNode;
+  /** The footer's way to sign in, for variants with the top bar (it has no account links). */
+  footerAccount?: ReactNode;
 }
 
 function renderSection(section: LandingSection, variant: LandingVariant, slots: LandingSlots) {
@@ -140,7 +142,7 @@ export function LandingPage({ variant, ...slots }: { variant: LandingVariant } &
       </main>
       {/* Room under the footer for the sticky call-to-action on small screens. */}
       <div className={cn(topBar && 'bg-brand-900 pb-24 md:pb-0')}>
-        <SiteFooter />
+        <SiteFooter account={slots.footerAccount} />
       </div>
       {topBar && <ScrollingStickyCta cta={variant.cta} />}
     </div>
