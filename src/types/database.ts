@@ -383,6 +383,7 @@ export type Database = {
           hopes: string | null;
           id: string;
           leaderboard_opt_in: boolean;
+          matched_at: string | null;
           notes: string | null;
           parent_id: string;
           updated_at: string;
@@ -399,6 +400,7 @@ export type Database = {
           hopes?: string | null;
           id?: string;
           leaderboard_opt_in?: boolean;
+          matched_at?: string | null;
           notes?: string | null;
           parent_id: string;
           updated_at?: string;
@@ -415,6 +417,7 @@ export type Database = {
           hopes?: string | null;
           id?: string;
           leaderboard_opt_in?: boolean;
+          matched_at?: string | null;
           notes?: string | null;
           parent_id?: string;
           updated_at?: string;
@@ -423,6 +426,60 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'children_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      coach_match_emails: {
+        Row: {
+          attempts: number;
+          child_id: string;
+          claimed_at: string | null;
+          coach_id: string;
+          created_at: string;
+          id: number;
+          last_error: string | null;
+          outcome: string | null;
+          recipient_user_id: string;
+          settled_at: string | null;
+        };
+        Insert: {
+          attempts?: number;
+          child_id: string;
+          claimed_at?: string | null;
+          coach_id: string;
+          created_at?: string;
+          id?: never;
+          last_error?: string | null;
+          outcome?: string | null;
+          recipient_user_id: string;
+          settled_at?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          child_id?: string;
+          claimed_at?: string | null;
+          coach_id?: string;
+          created_at?: string;
+          id?: never;
+          last_error?: string | null;
+          outcome?: string | null;
+          recipient_user_id?: string;
+          settled_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'coach_match_emails_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'coach_match_emails_coach_id_fkey';
             columns: ['coach_id'];
             isOneToOne: false;
             referencedRelation: 'coaches';
@@ -2283,6 +2340,19 @@ export type Database = {
           current: boolean;
         }[];
       };
+      claim_coach_match_emails: {
+        Args: { max_rows?: number };
+        Returns: {
+          id: number;
+          to_email: string;
+          recipient_name: string;
+          child_id: string;
+          child_first_name: string;
+          coach_name: string;
+          coach_title: string;
+          current: boolean;
+        }[];
+      };
       claim_family_message_emails: {
         Args: { max_rows?: number };
         Returns: {
@@ -2404,9 +2474,34 @@ export type Database = {
           open_request: string;
         }[];
       };
+      get_coach_match_choices: {
+        Args: { child_id: string };
+        Returns: {
+          coach_id: string;
+          coach_name: string;
+          time_zone: string;
+          caseload: number;
+          open_times: number;
+          preferred_open_times: number;
+          is_current: boolean;
+        }[];
+      };
       get_coach_open_slots: {
         Args: { coach_id: string; range_start: string; range_end: string };
         Returns: { starts_at: string; ends_at: string }[];
+      };
+      get_families_waiting: {
+        Args: never;
+        Returns: {
+          child_id: string;
+          child_first_name: string;
+          parent_id: string;
+          parent_name: string;
+          waiting_since: string;
+          plan: string;
+          plan_status: string;
+          preferred_times: number;
+        }[];
       };
       get_family_dashboard: {
         Args: never;
@@ -2424,6 +2519,10 @@ export type Database = {
           update_shared_at: string;
           points_total: number;
         }[];
+      };
+      get_family_plan: {
+        Args: never;
+        Returns: { plan: string; sessions_per_week: number; reason: string }[];
       };
       get_family_standing: {
         Args: never;
@@ -2562,6 +2661,10 @@ export type Database = {
         Args: { child: string; login_user: string; login_username: string; login_secret_kind: string };
         Returns: undefined;
       };
+      match_child_coach: {
+        Args: { child_id: string; coach_id: string };
+        Returns: string;
+      };
       message_reply_promise: {
         Args: never;
         Returns: number;
@@ -2604,6 +2707,10 @@ export type Database = {
       };
       settle_check_in_invitation: {
         Args: { invitation_id: number; result: string; error?: string };
+        Returns: undefined;
+      };
+      settle_coach_match_email: {
+        Args: { email_id: number; result: string; error?: string };
         Returns: undefined;
       };
       settle_family_message_email: {

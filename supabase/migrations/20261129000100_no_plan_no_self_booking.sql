@@ -2,62 +2,79 @@
 -- subscribed booked without limit (decision 100 kept the families coached before billing began
 -- unlimited), and the demo family booked 8 sessions in one week on no plan at all.
 --
--- The rule lives in the weekly-allowance trigger, the last word for every writer: a booking, a move
--- to another week or an un-cancelled session that the family makes itself (auth.uid() is the
--- session's parent) needs a plan that books, under the grace rule of 20261123007000_billing.sql. The
--- team's own bookings for a family without a plan stay possible (a family coached before billing
--- began, a make-up session); every such booking is in the audit trail.
+-- The rule is in the calls a family books with: book_family_session, book_family_series and
+-- move_family_session first ask private.require_family_plan(), so a family that has never had a plan
+-- is refused with the reason, whatever the time chosen. A paused, ended or unpaid plan is refused
+-- as before (the weekly-allowance trigger of 20261123007000_billing.sql stays the last word on the
+-- plan's weekly sessions for every writer). The team's own bookings for a family without a plan
+-- stay possible (a family coached before billing began, a make-up session); each is in the audit
+-- trail as the admin's.
 --
 -- What the parent's booking screen reads (get_family_week_allowance) now says 0 a week and why for a
 -- family with no plan, so the picker shows the coach's times and leads to the plans first.
 
-create or replace function private.coaching_sessions_weekly_allowance()
-returns trigger
+-- Raises the family's reason when the caller's family has never had a plan.
+create or replace function private.require_family_plan()
+returns void
 language plpgsql
+stable
 security definer
 set search_path = ''
 as $$
-declare
-  zone text;
-  allowance record;
-  week_start timestamp;
-  booked integer;
 begin
-  if new.status = 'cancelled' then
-    return new;
+  if auth.uid() is not null
+     and (select a.sessions_per_week from private.family_session_allowance(auth.uid(), pg_catalog.now()) a) is null then
+    raise exception 'No new sessions can be booked: your family has no plan yet'
+      using errcode = '23514', hint = 'Choose a plan on the billing page, then book.';
   end if;
-  select coalesce(p.time_zone, 'America/New_York') into zone from public.profiles p where p.id = new.parent_id;
-  zone := coalesce(zone, 'America/New_York');
-  week_start := pg_catalog.date_trunc('week', new.starts_at at time zone zone);
-  if tg_op = 'UPDATE' and old.status <> 'cancelled' and old.parent_id = new.parent_id
-     and pg_catalog.date_trunc('week', old.starts_at at time zone zone) = week_start then
-    return new; -- already counted in this week
-  end if;
-  select * into allowance from private.family_session_allowance(new.parent_id, new.starts_at);
-  if allowance.sessions_per_week is null then
-    if new.parent_id is not distinct from auth.uid() then
-      raise exception 'No new sessions can be booked: your family has no plan yet'
-        using errcode = '23514', hint = 'Choose a plan on the billing page, then book.';
-    end if;
-    return new;
-  end if;
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('weekly-allowance:' || new.parent_id::text, 0));
-  select count(*) into booked from public.coaching_sessions x
-  where x.parent_id = new.parent_id
-    and x.status <> 'cancelled'
-    and x.id <> new.id
-    and x.starts_at >= (week_start at time zone zone)
-    and x.starts_at < ((week_start + interval '7 days') at time zone zone);
-  if booked + 1 > allowance.sessions_per_week then
-    raise exception 'This booking is over the family''s weekly sessions: %, and the week of % has % booked',
-      allowance.reason, to_char(week_start, 'FMMonth FMDD, YYYY'), booked
-      using errcode = '23514',
-        hint = 'Cancel another session that week, or the family changes its plan on the billing page.';
-  end if;
-  return new;
 end;
 $$;
-revoke execute on function private.coaching_sessions_weekly_allowance() from public;
+revoke execute on function private.require_family_plan() from public;
+grant execute on function private.require_family_plan() to authenticated;
+
+-- What the parent's screens call (supabase-js `rpc`): the plan first, then the booking as before.
+create or replace function public.book_family_session(child_id uuid, starts_at timestamptz)
+returns uuid
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.require_family_plan();
+  return private.book_family_session(book_family_session.child_id, book_family_session.starts_at);
+end;
+$$;
+
+create or replace function public.book_family_series(child_id uuid, starts_at timestamptz)
+returns uuid
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.require_family_plan();
+  return private.book_family_series(book_family_series.child_id, book_family_series.starts_at);
+end;
+$$;
+
+create or replace function public.move_family_session(session_id uuid, starts_at timestamptz)
+returns void
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.require_family_plan();
+  perform private.move_family_session(move_family_session.session_id, move_family_session.starts_at);
+end;
+$$;
+revoke execute on function public.book_family_session(uuid, timestamptz), public.book_family_series(uuid, timestamptz),
+  public.move_family_session(uuid, timestamptz) from public, anon;
+grant execute on function public.book_family_session(uuid, timestamptz), public.book_family_series(uuid, timestamptz),
+  public.move_family_session(uuid, timestamptz) to authenticated;
 
 -- The parent's own week: a family with no plan books nothing, and is told so.
 create or replace function private.family_week_allowance(week_of timestamptz)

@@ -1420,7 +1420,7 @@ describe('a family without a plan (decision 221)', () => {
     });
   });
 
-  it('the team can still book a session for the family, and the family cannot move it to another week', async () => {
+  it('the team can still book a session for the family, and the family cannot move it', async () => {
     const result = await asParent(async (c) => {
       // booked by an admin
       const claims = (await c.query<{ c: string }>(`select current_setting('request.jwt.claims') as c`))

@@ -1,0 +1,48 @@
+import { renderEmail } from '../_shared/email-layout.ts';
+import type { EmailMessage } from '../_shared/email-message.ts';
+import { escapeHtml } from '../_shared/html.ts';
+
+/** One queued match email with what its text needs (public.claim_coach_match_emails). */
+export interface CoachMatch {
+  to: string;
+  recipientName: string | null;
+  childId: string;
+  childFirstName: string;
+  coachName: string;
+  coachTitle: string | null;
+}
+
+/** The child's schedule in the parent's app, with the booking picker open. */
+export function bookingLink(childId: string, siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/app/child-schedule/${encodeURIComponent(childId)}?book=1`;
+}
+
+/** "Meet Mia's coach, Jordan Ellis": who the coach is, and a link that books the first session. */
+export function coachMatchEmail(match: CoachMatch, siteUrl: string): EmailMessage {
+  const child = match.childFirstName;
+  const coach = match.coachName;
+  const first = coach.split(/\s+/)[0] || coach;
+  const subject = `Meet ${child}'s coach, ${coach}`;
+  const link = bookingLink(match.childId, siteUrl);
+  const lines = [
+    `Hi ${match.recipientName ?? 'there'},`,
+    `We have matched ${child} with ${coach}${match.coachTitle ? `, ${match.coachTitle}` : ''}. ` +
+      `${first} will coach ${child} one to one, with you in every session.`,
+    `You can book ${child}'s first session now: ${first}'s open times are on ${child}'s schedule, ` +
+      'shown in your time zone. Choose one that suits your family.',
+    `After each session, ${first} shares an update with you, and you can message ${first} from your dashboard at any time.`,
+  ];
+  const action = `Book ${child}'s first session`;
+  const linkHtml =
+    `<p style="margin:20px 0 0;"><a href="${escapeHtml(link)}" ` +
+    `style="display:inline-block;background:#2f6b4f;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold;">` +
+    `${escapeHtml(action)}</a></p>`;
+  const { html, text } = renderEmail({
+    preheader: lines[1]!,
+    heading: subject,
+    blocksHtml: [...lines.map((line) => escapeHtml(line)), linkHtml],
+    text: [...lines, '', `${action}: ${link}`].join('\n\n'),
+    footer: 'Ploom · Building confidence, focus, and connection for families.',
+  });
+  return { to: match.to, subject, html, text };
+}

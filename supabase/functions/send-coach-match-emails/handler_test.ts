@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
+import { bookingLink } from './email.ts';
+import { createHandler, type ClaimedMatch } from './handler.ts';
+
+const SITE = 'http://localhost:5173';
+const SERVICE_KEY = 'service-role-key';
+const fromDatabase = (body: unknown) =>
+  jsonRequest(body, { headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
+
+let ids = 0;
+const queued = (overrides: Partial<ClaimedMatch> = {}): ClaimedMatch => ({
+  id: ++ids,
+  to: 'sam@example.com',
+  recipientName: 'Sam',
+  childId: '6b0c8b52-6f1e-4a43-9a7e-0d6f0e8f2a11',
+  childFirstName: 'Zed',
+  coachName: 'Jordan Ellis',
+  coachTitle: 'Family coach',
+  current: true,
+  ...overrides,
+});
+
+function setup(rows: ClaimedMatch[], failFor: (to: string) => boolean = () => false) {
+  const settled: [number, string, string | undefined][] = [];
+  const deps = mailingDeps(failFor);
+  let pending = [...rows];
+  const handler = createHandler({
+    ...deps,
+    siteUrl: SITE,
+    serviceRoleKey: SERVICE_KEY,
+    store: {
+      claim: (limit) => {
+        const taken = pending.slice(0, limit);
+        pending = pending.slice(limit);
+        return Promise.resolve(taken);
+      },
+      settle: (id, result, error) => {
+        settled.push([id, result, error]);
+        return Promise.resolve();
+      },
+    },
+  });
+  return { handler, settled, ...deps };
+}
+
+Deno.test("the link opens the child's schedule with the booking picker open", () => {
+  assert.equal(bookingLink('abc', `${SITE}/`), `${SITE}/app/child-schedule/abc?book=1`);
+});
+
+Deno.test('each queued match is sent to the parent naming the coach, with the link that books', async () => {
+  const match = queued();
+  const { handler, mailer, settled } = setup([match]);
+  const response = await handler(fromDatabase({}));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { sent: 1, skipped: 0, retry: 0 });
+  const [mail] = mailer.sent;
+  assert.equal(mail.to, 'sam@example.com');
+  assert.equal(mail.subject, "Meet Zed's coach, Jordan Ellis");
+  assert.match(mail.text, /We have matched Zed with Jordan Ellis, Family coach\./);
+  assert.ok(mail.text.includes(`Book Zed's first session: ${SITE}/app/child-schedule/${match.childId}?book=1`));
+  assert.ok(mail.html.includes(`${SITE}/app/child-schedule/${match.childId}?book=1`));
+  assert.deepEqual(settled, [[match.id, 'sent', undefined]]);
+});
+
+Deno.test('a match no longer current (the child has another coach) is skipped, not sent', async () => {
+  const { handler, mailer, settled } = setup([queued({ current: false })]);
+  assert.deepEqual(await (await handler(fromDatabase({}))).json(), { sent: 0, skipped: 1, retry: 0 });
+  assert.equal(mailer.sent.length, 0);
+  assert.equal(settled[0][1], 'skipped');
+});
+
+Deno.test('a failed delivery is released for a retry; names are escaped in the HTML', async () => {
+  const failing = queued({ to: 'down@example.com' });
+  const fine = queued({ childFirstName: XSS, recipientName: XSS, coachName: XSS });
+  const { handler, mailer, settled } = setup([failing, fine], (to) => to === 'down@example.com');
+  assert.deepEqual(await (await handler(fromDatabase({}))).json(), { sent: 1, skipped: 0, retry: 1 });
+  assert.ok(!mailer.sent[0].html.includes(XSS));
+  assert.ok(mailer.sent[0].html.includes('&lt;script&gt;'));
+  assert.deepEqual(settled.find(([id]) => id === failing.id)?.slice(0, 2), [failing.id, 'retry']);
+});
+
+Deno.test('only the database may call it; a bad payload is a 400 with the reason', async () => {
+  const { handler, mailer } = setup([queued()]);
+  const anon = await handler(jsonRequest({}, { headers: { Authorization: 'Bearer anon-key' } }));
+  assert.equal(anon.status, 403);
+  const bad = await handler(fromDatabase({ limit: 0 }));
+  assert.equal(bad.status, 400);
+  assert.match(JSON.stringify(await bad.json()), /limit/);
+  assert.equal(mailer.sent.length, 0);
+});
