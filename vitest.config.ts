@@ -19,6 +19,8 @@ const unitNodeFiles = [
   'src/features/billing/__tests__/billing-changes.test.ts',
   'src/features/billing/__tests__/billing-state.test.ts',
   'src/features/parent-app/__tests__/join.test.ts',
+  'src/features/parent-app/__tests__/journey.test.ts',
+  'src/features/families/__tests__/waited.test.ts',
   'src/features/landing/__tests__/public-assets.test.ts',
   'src/features/landing/__tests__/variants.test.ts',
   'src/features/pipeline/__tests__/csv.test.ts',

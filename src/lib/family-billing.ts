@@ -11,7 +11,7 @@ export interface FamilyBilling {
   paymentFailed: boolean;
 }
 
-const PLAN_NAMES: Record<string, string> = {
+export const PLAN_NAMES: Record<string, string> = {
   'steady-growth': 'Steady Growth',
   'focused-progress': 'Focused Progress',
   'intensive-momentum': 'Intensive Momentum',

@@ -141,9 +141,13 @@ test('a new parent signs up, confirms the email, onboards a child and sees the d
   await page.waitForURL('**/app');
   await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Robin' })).toBeVisible();
-  // no coach yet: where the family stands
-  await expect(page.getByRole('heading', { name: 'Where you stand' })).toBeVisible();
-  await expect(page.getByText(/Waiting for your match/)).toBeVisible();
+  // no coach and no plan yet: what happens next, and the plan first
+  const next = page.getByRole('region', { name: 'What happens next' });
+  await expect(next).toContainText('Next: choose a plan.');
+  await expect(next).toContainText(
+    'Once you choose a plan, we match Robin and Sky with a coach, usually within 2 days, and email you.',
+  );
+  await expect(next.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/app/billing');
   await expectNoAxeViolations(page);
 });
 

@@ -1,6 +1,7 @@
 import { AreaPage } from '@/app/components/area-shell';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { FamiliesList } from '@/features/families/components/families-list';
+import { FamiliesWaiting } from '@/features/families/components/families-waiting';
 
 /** A coach's own families; every family with its coaches for an admin (RLS and the view decide). */
 export default function Screen() {
@@ -15,7 +16,10 @@ export default function Screen() {
           : 'The families you coach: parents, children and what you are working on.'
       }
     >
-      <FamiliesList isAdmin={isAdmin} />
+      <div className="grid gap-6">
+        {isAdmin ? <FamiliesWaiting /> : null}
+        <FamiliesList isAdmin={isAdmin} />
+      </div>
     </AreaPage>
   );
 }

@@ -1,5 +1,6 @@
 import { AreaPage } from '@/app/components/area-shell';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { FamiliesWaiting } from '@/features/families/components/families-waiting';
 import { OverviewFigures } from '@/features/pipeline/components/overview-figures';
 
 export default function Screen() {
@@ -14,7 +15,10 @@ export default function Screen() {
           : 'Today at a glance: the leads assigned to you, those waiting for your reply, and your sessions.'
       }
     >
-      <OverviewFigures isAdmin={isAdmin} />
+      <div className="grid gap-6">
+        {isAdmin ? <FamiliesWaiting limit={5} /> : null}
+        <OverviewFigures isAdmin={isAdmin} />
+      </div>
     </AreaPage>
   );
 }

@@ -53,6 +53,8 @@ export const familyKeys = {
   all: ['families'] as const,
   list: (filters: FamilyFilters) => ['families', 'list', filters] as const,
   coaches: ['families', 'coaches'] as const,
+  waiting: ['families', 'waiting'] as const,
+  matchChoices: (childId: string) => ['families', 'match-choices', childId] as const,
 };
 
 /**

@@ -3,6 +3,7 @@ import { Link } from '@/lib/navigation';
 import { challengeLabel } from '@/content/challenges';
 import { useFamily, type FamilyDetail } from '../api/get-family';
 import { BILLING_STATUS_LABELS, useFamilyBilling, type FamilyBilling } from '../api/get-family-billing';
+import { MatchCoach } from './match-coach';
 import { PaymentFailedBadge } from './payment-failed-badge';
 
 const when = new Intl.DateTimeFormat('en-US', {
@@ -102,6 +103,13 @@ function Body({ family, isAdmin }: { family: FamilyDetail; isAdmin: boolean }) {
                 </span>
               ) : null}
               <span className="block text-ink-muted">Coach: {child.coachName ?? 'not assigned'}</span>
+              {isAdmin ? (
+                <MatchCoach
+                  childId={child.id}
+                  childName={child.firstName}
+                  hasCoach={child.coachName !== null}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

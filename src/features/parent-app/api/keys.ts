@@ -11,4 +11,5 @@ export const familyKeys = {
   openSlots: (coachId: string, from: number, to: number) =>
     [...familyKeys.all, 'open-slots', coachId, from, to] as const,
   allowance: (weekOf: number) => [...familyKeys.all, 'allowance', weekOf] as const,
+  plan: () => [...familyKeys.all, 'plan'] as const,
 };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAtHomeTools } from '../api/get-at-home-tools';
 import { useDashboard } from '../api/get-dashboard';
+import { useFamilyPlan } from '../api/get-family-plan';
 import { useFamilyStanding } from '../api/get-family-standing';
 import { useNow } from '@/lib/use-now';
 import { ChildCard } from './child-card';
@@ -18,6 +19,7 @@ export function DashboardScreen({ renderChildProgress }: DashboardSlots = {}) {
   const tools = useAtHomeTools();
   const needsStanding = dashboard.data?.some((child) => !child.coachName) ?? false;
   const standing = useFamilyStanding(needsStanding);
+  const plan = useFamilyPlan(needsStanding);
   const now = useNow(60_000);
   if (dashboard.isPending) return <p role="status">Loading...</p>;
   if (dashboard.isError) {
@@ -32,7 +34,13 @@ export function DashboardScreen({ renderChildProgress }: DashboardSlots = {}) {
   }
   return (
     <div className="grid gap-6">
-      {needsStanding && standing.data ? <FamilyStandingNote standing={standing.data} /> : null}
+      {needsStanding && standing.data ? (
+        <FamilyStandingNote
+          standing={standing.data}
+          plan={plan.data}
+          waitingNames={dashboard.data.filter((child) => !child.coachName).map((child) => child.firstName)}
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {dashboard.data.map((child) => (
           <ChildCard

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '@/lib/navigation';
-import { Button } from '@/components/ui/button';
+import { Link, useLocation } from '@/lib/navigation';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useChildSchedule } from '../api/get-child-schedule';
+import { useFamilyPlan } from '../api/get-family-plan';
+import { firstSessionText, matchingText } from '../lib/journey';
 import { WeeklyBookings } from './weekly-bookings';
 import type { ScheduledSession } from '../api/get-child-schedule';
 import { useNow } from '@/lib/use-now';
@@ -139,10 +141,35 @@ function UpcomingSession({
 }
 
 /** /app/child-schedule/:childId: upcoming sessions (Join, reschedule, cancel) and past ones. */
+/**
+ * A child with no coach yet: where the family stands (the match and when, the plan first if it has
+ * none), never only "No upcoming sessions yet."
+ */
+function WaitingForMatch({ childName }: { childName: string }) {
+  const plan = useFamilyPlan();
+  const hasPlan = Boolean(plan.data?.plan);
+  return (
+    <div
+      className="grid gap-2 rounded-3xl border border-sun-400 bg-sun-100 p-5 text-ink"
+      data-testid="waiting-for-match"
+    >
+      <p className="font-semibold">{matchingText([childName], hasPlan)}</p>
+      <p>{firstSessionText([childName])}</p>
+      {plan.data && !hasPlan ? (
+        <ButtonLink to={paths.appBilling} size="sm" className="w-fit">
+          Choose a plan
+        </ButtonLink>
+      ) : null}
+    </div>
+  );
+}
+
 export function ScheduleScreen({ childId }: { childId: string }) {
   const { data, isPending, isError, refetch } = useChildSchedule(childId);
   const now = useNow(60_000);
-  const [booking, setBooking] = useState(false);
+  // the match email's link opens the schedule with the picker open (`?book=1`)
+  const { search } = useLocation();
+  const [booking, setBooking] = useState(() => new URLSearchParams(search).get('book') === '1');
   const [changed, setChanged] = useState<string | null>(null);
   const bookButtonRef = useRef<HTMLButtonElement>(null);
   const weeklyRef = useRef<HTMLHeadingElement>(null);
@@ -212,8 +239,12 @@ export function ScheduleScreen({ childId }: { childId: string }) {
               />
             ))}
           </ul>
+        ) : data.child.coachId ? (
+          <p className="text-ink-muted">
+            No upcoming sessions yet. Book {data.child.firstName}'s next session at a time that suits you.
+          </p>
         ) : (
-          <p className="text-ink-muted">No upcoming sessions yet.</p>
+          <WaitingForMatch childName={data.child.firstName} />
         )}
       </section>
       <section aria-labelledby="past" className="grid gap-4">
