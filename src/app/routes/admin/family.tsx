@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { AreaPage } from '@/app/components/area-shell';
+import { NotFoundNotice } from '@/app/components/not-found-notice';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useFamily } from '@/features/families/api/get-family';
 import { FamilyDetails } from '@/features/families/components/family-details';
+import { isUuid } from '@/lib/ids';
 
 const CoachChildProgress = lazy(() =>
   import('@/features/progress/components/coach-child-progress').then((m) => ({
@@ -12,18 +14,35 @@ const CoachChildProgress = lazy(() =>
   })),
 );
 
+const description =
+  'The children, their coaches and sessions, consents, plan and payments, check-ins and practice.';
+
 /** /admin/families/:familyId: one family (the parent's id), as an admin or the family's coach sees it. */
 export default function Screen() {
   const { familyId = '' } = useParams();
   const { isAdmin } = useAuth();
+  const area = isAdmin ? 'Admin' : 'Coach';
+  // An id that is no uuid names no family: said at once, not asked of the database (which would
+  // answer with an error, and the screen with "could not be loaded").
+  if (!isUuid(familyId)) {
+    return (
+      <AreaPage area={area} title="Family" description={description}>
+        <NotFoundNotice
+          message="There is no such family."
+          backHref={paths.adminFamilies}
+          backLabel="← All families"
+        />
+      </AreaPage>
+    );
+  }
+  return <Family familyId={familyId} isAdmin={isAdmin} area={area} />;
+}
+
+function Family({ familyId, isAdmin, area }: { familyId: string; isAdmin: boolean; area: string }) {
   const family = useFamily(familyId);
   const parent = family.data ? (family.data.parentFirstName ?? 'A parent') : null;
   return (
-    <AreaPage
-      area={isAdmin ? 'Admin' : 'Coach'}
-      title={parent ? `${parent}'s family` : 'Family'}
-      description="The children, their coaches and sessions, consents, plan and payments, check-ins and practice."
-    >
+    <AreaPage area={area} title={parent ? `${parent}'s family` : 'Family'} description={description}>
       <FamilyDetails
         parentId={familyId}
         isAdmin={isAdmin}

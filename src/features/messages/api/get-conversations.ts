@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { INVALID_TEXT_REPRESENTATION } from '@/lib/ids';
 import { getSupabase } from '@/lib/supabase';
 import type { Database } from '@/types/database';
 import { messageKeys } from './keys';
@@ -70,6 +71,8 @@ export function useConversations(limit: number = CONVERSATIONS_PAGE) {
 export async function getConversationSummary(familyId: string): Promise<ConversationSummary | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('family_conversations', { only_family: familyId });
+  // An id that is no uuid names no family: nothing found, not a failure to load.
+  if (error?.code === INVALID_TEXT_REPRESENTATION) return null;
   if (error) throw error;
   const [row] = data ?? [];
   return row ? toSummary(row) : null;
