@@ -13,6 +13,36 @@ export interface ToastInput {
 export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
+  /** where on screen the field in use was when the toast was raised (null: none focused) */
+  raisedAt: FieldSpan | null;
+}
+
+/** The part of the window a field takes, top to bottom, in CSS pixels. */
+export interface FieldSpan {
+  top: number;
+  bottom: number;
+}
+
+export type ToastPlacement = 'top' | 'bottom';
+
+/**
+ * Where the toasts go on a phone, where they span the screen: in the half the field in use is not
+ * in, so they never cover it. At the top unless that field is in the top half (a form's button is
+ * most often low on the screen; with nothing focused the top covers at most the header). On a
+ * wider screen they stay a narrow column in the bottom right corner (the toaster's `sm:` classes).
+ */
+export function phoneToastPlacement(windowHeight: number, field: FieldSpan | null): ToastPlacement {
+  if (!field) return 'top';
+  return (field.top + field.bottom) / 2 < windowHeight / 2 ? 'bottom' : 'top';
+}
+
+/** The focused field's span on screen, if one is focused. */
+function focusedSpan(): FieldSpan | null {
+  if (typeof document === 'undefined') return null;
+  const field = document.activeElement;
+  if (!field || field === document.body || field === document.documentElement) return null;
+  const { top, bottom } = field.getBoundingClientRect();
+  return { top, bottom };
 }
 
 type Listener = (toasts: ToastItem[]) => void;
@@ -26,7 +56,7 @@ function emit() {
 
 export function toast(input: ToastInput): number {
   const id = nextId++;
-  toasts = [{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT);
+  toasts = [{ ...input, id, open: true, raisedAt: focusedSpan() }, ...toasts].slice(0, TOAST_LIMIT);
   emit();
   return id;
 }

@@ -2,11 +2,30 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { TOAST_DURATION_MS, dismissToast, subscribeToasts, type ToastItem } from './toast-store';
+import {
+  TOAST_DURATION_MS,
+  dismissToast,
+  phoneToastPlacement,
+  subscribeToasts,
+  type ToastItem,
+  type ToastPlacement,
+} from './toast-store';
+
+/**
+ * The toasts' column. On a phone: the screen's width, in the half the newest toast's field is not
+ * in, clear of the notch or the home bar. From `sm` on: the bottom right corner, whatever the phone
+ * placement said.
+ */
+const viewportClasses: Record<ToastPlacement, string> = {
+  top: 'top-0 flex-col pt-[max(0.75rem,env(safe-area-inset-top))] sm:top-auto sm:bottom-0 sm:flex-col-reverse',
+  bottom: 'bottom-0 flex-col-reverse pb-[max(0.75rem,env(safe-area-inset-bottom))]',
+};
 
 export function Toaster() {
   const [items, setItems] = useState<ToastItem[]>([]);
   useEffect(() => subscribeToasts(setItems), []);
+  // Decided by the newest toast, so the column stays put while older ones close.
+  const placement = phoneToastPlacement(window.innerHeight, items[0]?.raisedAt ?? null);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification">
       {items.map((item) => (
@@ -16,7 +35,8 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(item.id)}
           type={item.variant === 'destructive' ? 'foreground' : 'background'}
           className={cn(
-            'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            // Compact on a phone: less of the screen covered while it shows.
+            'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-3 pr-10 text-sm shadow-lg sm:p-4 sm:pr-10 sm:text-base',
             'data-[state=closed]:opacity-0 data-[swipe=end]:translate-x-full transition',
             item.variant === 'destructive'
               ? 'border-red-700 bg-red-700 text-white'
@@ -26,7 +46,7 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
+              <ToastPrimitive.Description className="opacity-90 sm:text-sm">
                 {item.description}
               </ToastPrimitive.Description>
             )}
@@ -39,7 +59,13 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:max-w-sm" />
+      <ToastPrimitive.Viewport
+        data-placement={placement}
+        className={cn(
+          'fixed right-0 z-[100] flex max-h-screen w-full gap-2 p-3 sm:max-w-sm sm:p-4',
+          viewportClasses[placement],
+        )}
+      />
     </ToastPrimitive.Provider>
   );
 }
