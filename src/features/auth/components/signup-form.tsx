@@ -1,20 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { dismissToast, toast } from '@/components/ui/toast-store';
 import { messages } from '@/content/messages';
-import { limits } from '@/lib/validation';
+import { limits, passwordSchema } from '@/lib/validation';
 import { useAuth } from '../hooks/use-auth';
 
-// Names mirror the profile columns' limits; the email and password rules are the server's.
+/** The password rule, shown before the first try (Auth's minimum_password_length, limits.passwordMin). */
+export const PASSWORD_RULE = `At least ${limits.passwordMin} characters.`;
+
+// Names mirror the profile columns' limits; the password's length is Auth's, checked here too so a
+// short one is answered beside the field; the email's rule is the server's.
 export const signupSchema = z.object({
   firstName: z.string().trim().min(1, 'Please enter your first name.').max(limits.nameMax),
   lastName: z.string().trim().min(1, 'Please enter your last name.').max(limits.nameMax),
   email: z.string().trim().min(1, 'Please enter your email address.'),
-  password: z.string().min(1, 'Please choose a password.'),
+  password: z.string().min(1, 'Please choose a password.').pipe(passwordSchema),
 });
 type SignupValues = z.infer<typeof signupSchema>;
 
@@ -30,13 +35,17 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
   const { errors, isSubmitting } = formState;
+  // The last refusal's toast: it goes once a try succeeds, not left beside "Check your email".
+  const [failure, setFailure] = useState<number | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await signUp(values);
+      if (failure !== null) dismissToast(failure);
+      setFailure(null);
       onSignedUp({ email: values.email, ...result });
     } catch (error) {
-      toast({ ...messages.signupFailed, description: (error as Error).message });
+      setFailure(toast({ ...messages.signupFailed, description: (error as Error).message }));
     }
   });
 
@@ -65,6 +74,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
       <Field
         id="signup-password"
         label="Password"
+        hint={PASSWORD_RULE}
         required
         error={errors.password?.message}
         className="sm:col-span-2"
