@@ -2522,7 +2522,7 @@ export type Database = {
       };
       get_family_plan: {
         Args: never;
-        Returns: { plan: string; sessions_per_week: number; reason: string }[];
+        Returns: { plan: string; sessions_per_week: number; reason: string; time_zone: string }[];
       };
       get_family_standing: {
         Args: never;

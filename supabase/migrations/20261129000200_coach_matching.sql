@@ -437,10 +437,11 @@ as $$ select private.match_child_coach(match_child_coach.child_id, match_child_c
 revoke execute on function public.match_child_coach(uuid, uuid) from public, anon;
 grant execute on function public.match_child_coach(uuid, uuid) to authenticated;
 
--- What a parent's screens say of the family's plan now: its name (null: none yet) and whether it
--- books (the weekly sessions of private.family_session_allowance; 0 with the reason when not).
+-- What a parent's screens say of the family's plan now: its name (null: none yet), whether it
+-- books (the weekly sessions of private.family_session_allowance; 0 with the reason when not), and
+-- the family's time zone, in which every time on the parent's screens is shown.
 create or replace function private.family_plan()
-returns table (plan text, sessions_per_week integer, reason text)
+returns table (plan text, sessions_per_week integer, reason text, time_zone text)
 language plpgsql
 stable
 security definer
@@ -458,7 +459,8 @@ begin
         where x.parent_id = parent and x.status not in ('incomplete', 'incomplete_expired', 'canceled')
         order by x.stripe_created desc, x.id desc limit 1),
       coalesce(a.sessions_per_week, 0),
-      coalesce(a.reason, 'the family has no plan yet')
+      coalesce(a.reason, 'the family has no plan yet'),
+      coalesce((select p.time_zone from public.profiles p where p.id = parent), 'America/New_York')
     from private.family_session_allowance(parent, pg_catalog.now()) a;
 end;
 $$;
@@ -466,7 +468,7 @@ revoke execute on function private.family_plan() from public;
 grant execute on function private.family_plan() to authenticated;
 
 create or replace function public.get_family_plan()
-returns table (plan text, sessions_per_week integer, reason text)
+returns table (plan text, sessions_per_week integer, reason text, time_zone text)
 language sql
 stable
 security invoker

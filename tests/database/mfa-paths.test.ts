@@ -308,6 +308,8 @@ describe('through the stack: REST, the session room and the edge functions', () 
 const NEEDS_NO_CHECK: Record<string, string> = {
   'private.family_plan': "the caller's own family's plan, read by its own parent; staff gain nothing",
   'private.require_family_plan': "whether the caller's own family has a plan; staff gain nothing",
+  'private.require_family_slot':
+    "whether the caller's own family may book a time (a child's day, priority scheduling); staff gain nothing",
   'private.attach_quiz_results_email':
     'a visitor attaches their email to their own assessment, by its unguessable id; staff gain nothing',
   'private.can_work_lead':

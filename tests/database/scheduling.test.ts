@@ -463,13 +463,22 @@ describe('what the tables refuse', () => {
 });
 
 describe('a parent booking and moving a session', () => {
-  // a family books its own sessions only on a plan (decision 221): both families have one here
+  // A family books its own sessions only on a plan (decision 221): both families have one here.
+  // They live in UTC, the coach's zone, so the coach's hours (8:00-20:00) are all in a child's day
+  // for them (decision 223).
   const plans: string[] = [];
+  const families = () => [world.users.parent, world.users.otherParent];
+  let zones: { id: string; time_zone: string | null }[] = [];
   beforeAll(async () => {
     plans.push(await givePlan(db, world.users.parent), await givePlan(db, world.users.otherParent));
+    zones = (await db.query('select id, time_zone from public.profiles where id = any($1)', [families()]))
+      .rows;
+    await db.query(`update public.profiles set time_zone = 'UTC' where id = any($1)`, [families()]);
   });
   afterAll(async () => {
     for (const id of plans.splice(0)) await removePlan(db, id);
+    for (const z of zones)
+      await db.query('update public.profiles set time_zone = $2 where id = $1', [z.id, z.time_zone]);
   });
 
   const parent = () => world.users.parent;
@@ -598,13 +607,13 @@ describe('a parent booking and moving a session', () => {
       async (c) => {
         await c.query('select public.book_family_session($1, $2)', [
           world.rows.children.ourChild,
-          inBookingWeek(1, '15:00'),
+          inBookingWeek(1, '10:00'),
         ]);
         await c.query('savepoint second');
         const second = await c
           .query('select public.book_family_session($1, $2)', [
             world.rows.children.ourChild,
-            inBookingWeek(2, '15:00'),
+            inBookingWeek(2, '10:00'),
           ])
           .then(
             () => 'booked',
@@ -614,7 +623,7 @@ describe('a parent booking and moving a session', () => {
         // the next week has room
         await c.query('select public.book_family_session($1, $2)', [
           world.rows.children.ourChild,
-          inBookingWeek(8, '15:00'),
+          inBookingWeek(8, '10:00'),
         ]);
         return second;
       },
@@ -778,13 +787,22 @@ describe("a failed payment's grace period (docs/decisions/100: 7 days)", () => {
 });
 
 describe('a parent booking every week at one time (a series)', () => {
-  // a family books its own sessions only on a plan (decision 221): both families have one here
+  // A family books its own sessions only on a plan (decision 221): both families have one here.
+  // They live in UTC, the coach's zone, so the coach's hours (8:00-20:00) are all in a child's day
+  // for them (decision 223).
   const plans: string[] = [];
+  const families = () => [world.users.parent, world.users.otherParent];
+  let zones: { id: string; time_zone: string | null }[] = [];
   beforeAll(async () => {
     plans.push(await givePlan(db, world.users.parent), await givePlan(db, world.users.otherParent));
+    zones = (await db.query('select id, time_zone from public.profiles where id = any($1)', [families()]))
+      .rows;
+    await db.query(`update public.profiles set time_zone = 'UTC' where id = any($1)`, [families()]);
   });
   afterAll(async () => {
     for (const id of plans.splice(0)) await removePlan(db, id);
+    for (const z of zones)
+      await db.query('update public.profiles set time_zone = $2 where id = $1', [z.id, z.time_zone]);
   });
 
   const bookSeries = (
@@ -971,13 +989,22 @@ describe('a parent booking every week at one time (a series)', () => {
 });
 
 describe('two families racing for the last slot', () => {
-  // a family books its own sessions only on a plan (decision 221): both families have one here
+  // A family books its own sessions only on a plan (decision 221): both families have one here.
+  // They live in UTC, the coach's zone, so the coach's hours (8:00-20:00) are all in a child's day
+  // for them (decision 223).
   const plans: string[] = [];
+  const families = () => [world.users.parent, world.users.otherParent];
+  let zones: { id: string; time_zone: string | null }[] = [];
   beforeAll(async () => {
     plans.push(await givePlan(db, world.users.parent), await givePlan(db, world.users.otherParent));
+    zones = (await db.query('select id, time_zone from public.profiles where id = any($1)', [families()]))
+      .rows;
+    await db.query(`update public.profiles set time_zone = 'UTC' where id = any($1)`, [families()]);
   });
   afterAll(async () => {
     for (const id of plans.splice(0)) await removePlan(db, id);
+    for (const z of zones)
+      await db.query('update public.profiles set time_zone = $2 where id = $1', [z.id, z.time_zone]);
   });
 
   const lastSlot = () => inBookingWeek(3, '15:00');
@@ -1452,5 +1479,106 @@ describe('a family without a plan (decision 221)', () => {
       value:
         '23514 No new sessions can be booked: your family has no plan yet / Choose a plan on the billing page, then book.',
     });
+  });
+});
+
+describe("a child's day and priority scheduling (decision 223)", () => {
+  type Plan = 'steady-growth' | 'focused-progress';
+  /** As the parent, in `zone`, on `plan` (both inside the rolled-back transaction). */
+  const asFamily = <T>(zone: string, plan: Plan, work: (c: pg.Client) => Promise<T>) =>
+    asActor(db, 'parent', world.users.parent, work, async (c) => {
+      await c.query('update public.profiles set time_zone = $2 where id = $1', [world.users.parent, zone]);
+      await c.query(
+        `insert into public.subscriptions (id, parent_id, stripe_customer_id, plan, stripe_price_id, status,
+           current_period_start, current_period_end, stripe_created, last_event_at)
+         values ('sub_day' || substr(md5(random()::text), 1, 10), $1, 'cus_day', $2, 'price_day', 'active',
+           now(), now() + interval '30 days', now(), now())`,
+        [world.users.parent, plan],
+      );
+    });
+  const openOn = async (c: pg.Client, day: number) =>
+    (
+      await c.query<{ starts_at: Date }>('select starts_at from public.get_coach_open_slots($1, $2, $3)', [
+        world.rows.coaches.activeCoach,
+        inBookingWeek(day, '00:00'),
+        inBookingWeek(day + 1, '00:00'),
+      ])
+    ).rows.map((r) => iso(r.starts_at));
+  const book = (c: pg.Client, at: string) =>
+    c.query('select public.book_family_session($1, $2)', [world.rows.children.ourChild, at]).then(
+      () => 'booked',
+      (e: { message: string }) => e.message,
+    );
+
+  it("offers a family in Tokyo only the coach's times from 7:00 to 8:30 PM there, and refuses the others", async () => {
+    // the coach's hours are 8:00-20:00 UTC: 17:00-5:00 in Tokyo
+    const result = await asFamily('Asia/Tokyo', 'focused-progress', async (c) => {
+      const open = await openOn(c, 1);
+      await c.query('savepoint s');
+      const late = await book(c, inBookingWeek(1, '12:00'));
+      await c.query('rollback to savepoint s');
+      const evening = await book(c, inBookingWeek(1, '11:00'));
+      return { first: open[0], last: open[open.length - 1], count: open.length, late, evening };
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        first: inBookingWeek(1, '08:00'),
+        last: inBookingWeek(1, '11:00'), // 20:00-20:30 in Tokyo
+        count: 7,
+        late: "That time is outside a child's day in your time zone",
+        evening: 'booked',
+      },
+    });
+  });
+
+  it('offers a late time on a date the coach opened on purpose', async () => {
+    const result = await asFamily('Asia/Tokyo', 'focused-progress', async (c) => {
+      await c.query('reset role');
+      await c.query(
+        `insert into public.availability_overrides (schedule_id, on_date, start_time, end_time) values ($1, $2, '13:00', '14:00')`,
+        [ourSchedule, inBookingWeek(2, '00:00').slice(0, 10)],
+      );
+      await c.query('set local role authenticated');
+      const open = await openOn(c, 2);
+      return { open, booked: await book(c, inBookingWeek(2, '13:00')) };
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { open: [inBookingWeek(2, '13:00'), inBookingWeek(2, '13:30')], booked: 'booked' },
+    });
+  });
+
+  it('holds after-school times more than a week ahead for Focused Progress and Intensive Momentum', async () => {
+    const as = (plan: Plan) =>
+      asFamily('UTC', plan, async (c) => {
+        const open = await openOn(c, 1);
+        await c.query('savepoint s');
+        const afterSchool = await book(c, inBookingWeek(1, '15:00'));
+        await c.query('rollback to savepoint s');
+        return {
+          afterSchool,
+          offered: ['14:30', '15:00', '17:30', '18:00'].map((t) => open.includes(inBookingWeek(1, t))),
+          morning: await book(c, inBookingWeek(1, '10:00')),
+        };
+      });
+    expect(await as('steady-growth')).toEqual({
+      ok: true,
+      value: {
+        afterSchool:
+          'After-school times more than a week ahead are held for families with priority scheduling',
+        offered: [true, false, false, true],
+        morning: 'booked',
+      },
+    });
+    expect(await as('focused-progress')).toEqual({
+      ok: true,
+      value: { afterSchool: 'booked', offered: [true, true, true, true], morning: 'booked' },
+    });
+  });
+
+  it('leaves the coach and the team every open time', async () => {
+    const coach = await asActor(db, 'coach', world.users.coach, (c) => openOn(c, 1));
+    expect(coach.ok && coach.value.length).toBe(24); // 8:00 to 19:30, every half hour
   });
 });

@@ -1,9 +1,9 @@
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type pg from 'pg';
 import { givePlan } from '../support/plans.ts';
 import { adminDb } from '../support/stack.ts';
-import { addDays, mondayOf, startOfDay } from '../../src/features/parent-app/lib/slots.ts';
+import { addDays, formatWeekOf, mondayOf, startOfDay } from '../../src/features/parent-app/lib/slots.ts';
 
 /**
  * A parent books a session for their child in her coach's open times and moves it (issue 23, docs
@@ -57,14 +57,29 @@ async function familyOnAPlan(
 const row = (page: Page, id: string) =>
   page.getByRole('listitem').filter({ has: page.locator(`a[href="/app/session/${id}"]`) });
 
+/**
+ * Pages the open picker to the week `weeksAhead` of this one (in New York, the families' zone): the
+ * picker opens on the week of the coach's first open time, which depends on the day the test runs.
+ */
+async function showWeek(picker: Locator, weeksAhead: number) {
+  const label = (w: number) =>
+    `Week of ${formatWeekOf(addDays(mondayOf(Date.now(), 'America/New_York'), w * 7))}`;
+  const heading = picker.getByText(/^Week of /);
+  await expect(heading).toBeVisible();
+  const shown = await heading.textContent();
+  const at = [...Array(10).keys()].find((w) => label(w) === shown) ?? 0;
+  const button = picker.getByRole('button', { name: at < weeksAhead ? 'Next week' : 'Previous week' });
+  for (let i = 0; i < Math.abs(weeksAhead - at); i += 1) await button.click();
+  await expect(heading).toHaveText(label(weeksAhead));
+}
+
 /** Pages the open picker two weeks on and picks the first time on `weekday`; its full name. */
 async function pickIn(page: Page, weekday: string): Promise<string> {
   return (await pick(page, weekday)).name;
 }
 
 async function pick(page: Page, weekday: string): Promise<{ name: string; startsAt: string }> {
-  await page.getByRole('button', { name: 'Next week' }).click();
-  await page.getByRole('button', { name: 'Next week' }).click();
+  await showWeek(page.getByRole('region', { name: /^(Book a session for|Move this session)/ }).last(), 2);
   const slot = page.getByRole('radio', { name: new RegExp(`^${weekday}, `) }).first();
   await expect(slot).toBeVisible();
   const name = (await slot.getAttribute('aria-label'))!;
@@ -106,7 +121,9 @@ test.describe('a family on a plan', () => {
     await expect(page.getByRole('heading', { name: 'Upcoming for Mila' })).toBeVisible();
     await page.getByRole('button', { name: 'Book a session' }).click();
     const picker = page.getByRole('region', { name: 'Book a session for Mila' });
-    await expect(picker.getByText('Times are shown in your time zone (America/New York).')).toBeVisible();
+    await expect(
+      page.getByText("Times are shown in your family's time zone (America/New York).", { exact: true }),
+    ).toBeVisible();
     await expect(picker.getByTestId('allowance')).toContainText(/^0 of 3 sessions booked for the week of /);
 
     const { name: first, startsAt } = await pick(page, 'Tuesday');
@@ -245,8 +262,7 @@ test.describe('a family of its own', () => {
       await page.getByRole('button', { name: 'Book a session' }).click();
       const picker = page.getByRole('region', { name: 'Book a session for Leo' });
       const nextWeek = picker.getByRole('button', { name: 'Next week' });
-      await nextWeek.click();
-      await nextWeek.click();
+      await showWeek(picker, 2);
       // the week two from now is full: told why, and no time is offered
       await expect(picker.getByTestId('allowance')).toHaveText(
         /^1 of 1 session booked for the week of .*\. This week is full: choose another week, cancel a session that week, or change your plan on the billing page\.$/,

@@ -47,7 +47,14 @@ describe('matching a waiting child with a coach', () => {
   it('the family sees it has no plan and no coach yet; the team sees the child waiting, since onboarding', async () => {
     const plan = await parent.client.rpc('get_family_plan');
     expect(plan.error).toBeNull();
-    expect(plan.data).toEqual([{ plan: null, sessions_per_week: 0, reason: 'the family has no plan yet' }]);
+    expect(plan.data).toEqual([
+      {
+        plan: null,
+        sessions_per_week: 0,
+        reason: 'the family has no plan yet',
+        time_zone: 'America/Chicago',
+      },
+    ]);
 
     const waiting = await admin.client.rpc('get_families_waiting');
     expect(waiting.error).toBeNull();

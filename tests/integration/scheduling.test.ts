@@ -51,9 +51,13 @@ beforeAll(async () => {
     ).rows[0].id;
   child = await addChild(parent.userId, 'Nell');
   otherChild = await addChild(otherParent.userId, 'Ove');
-  // each family books on a plan of three a week: the race's families each have room
+  // each family books on a plan of three a week: the race's families each have room; the families
+  // live in UTC, the coach's zone, so every open time is in a child's day for them
   await givePlan(db, parent.userId);
   await givePlan(db, otherParent.userId);
+  await db.query(`update public.profiles set time_zone = 'UTC' where id = any($1)`, [
+    [parent.userId, otherParent.userId],
+  ]);
 });
 
 afterAll(async () => {

@@ -38,8 +38,34 @@ const slotRows = (...starts: number[]) =>
     ends_at: new Date(s + 30 * 60_000).toISOString(),
   }));
 
-const rpc = vi.fn((name: string, args: Record<string, string>) => {
+/** A Data API answer that can also be ordered and limited, as supabase-js's rpc builder can. */
+function chainable(answer: Promise<{ data: unknown; error: unknown }>) {
+  let limit: number | null = null;
+  const limited = () =>
+    answer.then((r) =>
+      Array.isArray(r.data) && limit !== null ? { ...r, data: r.data.slice(0, limit) } : r,
+    );
+  const builder = {
+    order: () => builder,
+    limit: (n: number) => {
+      limit = n;
+      return builder;
+    },
+    then: <T,>(ok: (r: { data: unknown; error: unknown }) => T, fail?: (e: unknown) => T) =>
+      limited().then(ok, fail),
+  };
+  return builder;
+}
+
+const rpc = vi.fn((name: string, args: Record<string, string>) => chainable(answer(name, args)));
+function answer(name: string, args: Record<string, string>): Promise<{ data: unknown; error: unknown }> {
   if (name === 'get_child_schedule') return Promise.resolve({ data: [{ ...session }], error: null });
+  if (name === 'get_family_plan') {
+    return Promise.resolve({
+      data: [{ plan: 'focused-progress', sessions_per_week: 2, reason: null, time_zone: 'UTC' }],
+      error: null,
+    });
+  }
   if (name === 'get_family_week_allowance') {
     return Promise.resolve({
       data: [{ sessions_per_week: null, reason: null, week_start: '2026-12-07', booked: 0 }],
@@ -55,7 +81,7 @@ const rpc = vi.fn((name: string, args: Record<string, string>) => {
     });
   }
   return Promise.resolve({ data: null, error: { message: `unexpected ${name}` } });
-});
+}
 function childQuery() {
   const builder = {
     select: () => builder,
@@ -139,5 +165,35 @@ describe('the picker that moves a session', () => {
     expect(screen.getByRole('region', { name: 'Move this session' })).toBe(mover);
     expect(button).toBeEnabled();
     expect(within(mover).getByRole('radio', { name: /4:00 PM$/ })).toBeChecked();
+  });
+});
+
+describe('the picker that books a session', () => {
+  it("opens on the week of the coach's first open time, not on an empty week", async () => {
+    // nothing this week or next: the first open time is Wednesday 23 December at 15:00
+    const first = NOW + 16 * DAY + HOUR;
+    instantSlots = (from, to) =>
+      slotRows(first, first + HOUR).filter((r) => {
+        const at = Date.parse(r.starts_at);
+        return at >= from && at < to;
+      });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <TestRouter>
+          <ScheduleScreen childId="mia" />
+        </TestRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Book a session' }));
+    const picker = screen.getByRole('region', { name: 'Book a session for Mia' });
+    expect(await within(picker).findByText(/Week of .*December 21/)).toBeTruthy();
+    expect((await within(picker).findAllByRole('radio')).map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Wednesday, December 23, 2026 at 3:00 PM',
+      'Wednesday, December 23, 2026 at 4:00 PM',
+    ]);
+    // paging back still shows the empty weeks, as they are
+    fireEvent.click(within(picker).getByRole('button', { name: 'Previous week' }));
+    expect(await within(picker).findByText('No open times this week. Try the next week.')).toBeTruthy();
   });
 });

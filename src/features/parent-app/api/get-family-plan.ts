@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { familyClient, type FamilySupabase as Supabase } from './client';
 import { familyKeys } from './keys';
+import { browserZone } from '../lib/zone';
 
-/** The family's plan now (docs/decisions/221): its key (null: none yet) and whether it books. */
+/** The family's plan now (docs/decisions/221): its key (null: none yet), whether it books, its zone. */
 export interface FamilyPlan {
   plan: string | null;
   /** 0: books nothing now (see `reason`) */
   sessionsPerWeek: number;
   reason: string | null;
+  /** the family's time zone: every time on the parent's screens is shown in it */
+  timeZone: string;
 }
 
 export async function fetchFamilyPlan(client: Supabase): Promise<FamilyPlan> {
@@ -18,6 +21,7 @@ export async function fetchFamilyPlan(client: Supabase): Promise<FamilyPlan> {
     plan: row?.plan ?? null,
     sessionsPerWeek: row?.sessions_per_week ?? 0,
     reason: row?.reason ?? null,
+    timeZone: row?.time_zone ?? browserZone(),
   };
 }
 

@@ -41,6 +41,38 @@ export function useOpenSlots(input: { coachId: string; from: number; to: number 
   return useQuery(openSlotsQueryOptions(input));
 }
 
+/**
+ * The coach's first open time from `from` on, within `days` (the picker opens on its week), or
+ * null when there is none.
+ */
+export async function fetchFirstOpenSlot(
+  client: Supabase,
+  input: { coachId: string; from: number; days: number },
+): Promise<number | null> {
+  const { data, error } = await client
+    .rpc('get_coach_open_slots', {
+      coach_id: input.coachId,
+      range_start: new Date(input.from).toISOString(),
+      range_end: new Date(input.from + input.days * 86_400_000).toISOString(),
+    })
+    .order('starts_at')
+    .limit(1);
+  if (error) throw error;
+  const first = data?.[0];
+  return first ? Date.parse(first.starts_at) : null;
+}
+
+export function useFirstOpenSlot(input: { coachId: string; from: number; days: number }, enabled: boolean) {
+  return useQuery({
+    queryKey: [
+      ...familyKeys.openSlots(input.coachId, input.from, input.from + input.days * 86_400_000),
+      'first',
+    ],
+    queryFn: async () => fetchFirstOpenSlot(await familyClient(), input),
+    enabled,
+  });
+}
+
 /** The plan's weekly allowance for the week (the family's Monday to Sunday) holding `weekOf`. */
 export interface WeekAllowance {
   /** null: no weekly limit; 0: the plan books nothing (see `reason`) */

@@ -6,7 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { toast } from '@/components/ui/toast-store';
 import { useBookSession, useMoveSession } from '../api/book-session';
 import { useBookSeries } from '../api/book-series';
-import { useOpenSlots, useWeekAllowance } from '../api/get-open-slots';
+import { useFirstOpenSlot, useOpenSlots, useWeekAllowance } from '../api/get-open-slots';
 import {
   addDays,
   allowanceText,
@@ -23,11 +23,6 @@ import {
 
 /** How many weeks ahead the picker pages (the coach's booking window stops earlier if shorter). */
 const WEEKS_AHEAD = 8;
-
-/** The parent's time zone: the browser's, as every time on the parent's screens. */
-export function parentZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 export type PickerMode =
   { kind: 'book'; childId: string } | { kind: 'move'; sessionId: string; from: number };
@@ -47,20 +42,36 @@ function errorText(error: unknown): string {
 export function BookingPicker({
   coachId,
   childName,
+  zone,
   mode,
   onDone,
   onClose,
 }: {
   coachId: string;
   childName: string;
+  /** the family's time zone, which the screen names */
+  zone: string;
   mode: PickerMode;
   /** after the booking or the move, with the session's id (null: a weekly booking) */
   onDone: (sessionId: string | null) => void;
   onClose: () => void;
 }) {
-  const zone = parentZone();
   const [openedAt] = useState(() => Date.now());
-  const [week, setWeek] = useState(0);
+  // A booking opens on the week of the coach's first open time (null: not paged yet).
+  const [pagedTo, setPagedTo] = useState<number | null>(mode.kind === 'book' ? null : 0);
+  const first = useFirstOpenSlot({ coachId, from: openedAt, days: WEEKS_AHEAD * 7 }, pagedTo === null);
+  const firstWeek =
+    first.data == null
+      ? 0
+      : Math.min(
+          WEEKS_AHEAD - 1,
+          Math.round(
+            (Date.parse(mondayOf(first.data, zone)) - Date.parse(mondayOf(openedAt, zone))) /
+              (7 * 86_400_000),
+          ),
+        );
+  const seeking = pagedTo === null && first.isPending;
+  const week = pagedTo ?? firstWeek;
   const [picked, setPicked] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [weekly, setWeekly] = useState(false);
@@ -86,9 +97,10 @@ export function BookingPicker({
     zone,
   );
   const title = mode.kind === 'book' ? `Book a session for ${childName}` : 'Move this session';
+  const lastWeek = week >= WEEKS_AHEAD - 1;
 
   const goTo = (next: number) => {
-    setWeek(next);
+    setPagedTo(next);
     setPicked(null);
     setFailure(null);
   };
@@ -129,15 +141,11 @@ export function BookingPicker({
 
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-2xl bg-cream p-4">
-      <div className="grid gap-1">
-        <h3 id={headingId} className="font-display text-lg font-extrabold text-ink">
-          {title}
-        </h3>
-        <p className="text-sm text-ink-muted">
-          Times are shown in your time zone ({zone.replace(/_/g, ' ')}).
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <h3 id={headingId} className="font-display text-lg font-extrabold text-ink">
+        {title}
+      </h3>
+      {/* while the first week with open times is found, no week is named */}
+      <div className={seeking ? 'hidden' : 'flex flex-wrap items-center justify-between gap-2'}>
         <Button size="sm" variant="ghost" disabled={week === 0} onClick={() => goTo(week - 1)}>
           Previous week
         </Button>
@@ -168,7 +176,7 @@ export function BookingPicker({
           {failure}
         </p>
       ) : null}
-      {slots.isPending ? (
+      {slots.isPending || seeking ? (
         <p role="status">Loading open times...</p>
       ) : slots.isError ? (
         <div role="alert" className="grid gap-2">
@@ -178,7 +186,9 @@ export function BookingPicker({
           </Button>
         </div>
       ) : closed ? null : days.length === 0 ? (
-        <p className="text-ink-muted">No open times this week. Try the next week.</p>
+        <p className="text-ink-muted">
+          {lastWeek ? 'No open times this week.' : 'No open times this week. Try the next week.'}
+        </p>
       ) : (
         <TimeChoices
           name={`slot-${headingId}`}
@@ -209,7 +219,8 @@ export function BookingPicker({
           }}
         />
       ) : null}
-      <div className="flex flex-wrap gap-2">
+      {/* on a phone the confirming button stays on screen under a long list of times */}
+      <div className="sticky bottom-0 -mx-4 -mb-4 flex flex-wrap gap-2 rounded-b-2xl bg-cream p-4 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] md:static md:m-0 md:bg-transparent md:p-0 md:shadow-none">
         <Button
           size="sm"
           disabled={picked === null || busy || closed || noPlan || (mode.kind === 'book' && !weekAllowance)}

@@ -16,11 +16,14 @@ export function ChildCard({
   child,
   tools,
   now,
+  zone,
   progress,
 }: {
   child: DashboardChild;
   tools: AtHomeTool[];
   now: number;
+  /** the family's time zone (undefined while it loads: this device's) */
+  zone?: string;
   /** the child's practice and check-ins, from the app layer (another feature's screens) */
   progress?: ReactNode;
 }) {
@@ -47,7 +50,7 @@ export function ChildCard({
         </h3>
         {child.nextSession ? (
           <>
-            <p className="text-lg text-ink">{formatSessionTime(child.nextSession.startsAt)}</p>
+            <p className="text-lg text-ink">{formatSessionTime(child.nextSession.startsAt, zone)}</p>
             <div className="flex flex-wrap items-start gap-3">
               <JoinButton
                 sessionId={child.nextSession.id}
@@ -85,7 +88,7 @@ export function ChildCard({
             <blockquote className="rounded-2xl bg-cream p-4 text-ink">
               <p>{update.body}</p>
               <footer className="mt-2 text-sm text-ink-muted">
-                {child.coachName ?? 'Your coach'}, {formatDate(update.sharedAt)}
+                {child.coachName ?? 'Your coach'}, {formatDate(update.sharedAt, zone)}
               </footer>
             </blockquote>
           </>

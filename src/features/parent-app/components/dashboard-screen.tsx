@@ -7,6 +7,7 @@ import { useFamilyStanding } from '../api/get-family-standing';
 import { useNow } from '@/lib/use-now';
 import { ChildCard } from './child-card';
 import { FamilyStandingNote } from './family-standing';
+import { browserZone, zoneNote } from '../lib/zone';
 
 /** /app: each child's next session, update, tools and points; where a family without a coach stands. */
 export interface DashboardSlots {
@@ -19,7 +20,8 @@ export function DashboardScreen({ renderChildProgress }: DashboardSlots = {}) {
   const tools = useAtHomeTools();
   const needsStanding = dashboard.data?.some((child) => !child.coachName) ?? false;
   const standing = useFamilyStanding(needsStanding);
-  const plan = useFamilyPlan(needsStanding);
+  // the family's plan and time zone: the next sessions are shown in that zone
+  const plan = useFamilyPlan();
   const now = useNow(60_000);
   if (dashboard.isPending) return <p role="status">Loading...</p>;
   if (dashboard.isError) {
@@ -41,12 +43,16 @@ export function DashboardScreen({ renderChildProgress }: DashboardSlots = {}) {
           waitingNames={dashboard.data.filter((child) => !child.coachName).map((child) => child.firstName)}
         />
       ) : null}
+      {plan.data ? (
+        <p className="text-sm text-ink-muted">{zoneNote(plan.data.timeZone, browserZone())}</p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {dashboard.data.map((child) => (
           <ChildCard
             key={child.id}
             child={child}
             now={now}
+            zone={plan.data?.timeZone}
             tools={(tools.data ?? []).filter((tool) => tool.childId === child.id)}
             progress={renderChildProgress?.(child, now)}
           />

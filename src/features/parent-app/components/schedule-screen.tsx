@@ -3,8 +3,9 @@ import { Link, useLocation } from '@/lib/navigation';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useChildSchedule } from '../api/get-child-schedule';
-import { useFamilyPlan } from '../api/get-family-plan';
+import { useFamilyPlan, type FamilyPlan } from '../api/get-family-plan';
 import { firstSessionText, matchingText } from '../lib/journey';
+import { browserZone, zoneNote } from '../lib/zone';
 import { WeeklyBookings } from './weekly-bookings';
 import type { ScheduledSession } from '../api/get-child-schedule';
 import { useNow } from '@/lib/use-now';
@@ -24,6 +25,7 @@ function UpcomingSession({
   session,
   childName,
   coachId,
+  zone,
   now,
   focused,
   onChanged,
@@ -32,6 +34,8 @@ function UpcomingSession({
   childName: string;
   /** the child's current coach: a session with them can be moved to another of their open times */
   coachId: string | null;
+  /** the family's time zone */
+  zone: string;
   now: number;
   /** just booked or moved: its heading takes the focus */
   focused: boolean;
@@ -56,7 +60,7 @@ function UpcomingSession({
           tabIndex={-1}
           className="font-display text-lg font-extrabold text-ink"
         >
-          {formatSessionTime(session.startsAt)}
+          {formatSessionTime(session.startsAt, zone)}
         </h3>
         <p className="text-sm text-ink-muted">
           {statusLabel[session.status]}
@@ -87,13 +91,14 @@ function UpcomingSession({
           {canChange ? (
             <>
               <p className="text-sm text-ink-muted">
-                You can ask to reschedule or cancel until {formatSessionTime(session.changeDeadline)} (
+                You can ask to reschedule or cancel until {formatSessionTime(session.changeDeadline, zone)} (
                 {session.noticeHours} hours before the start).
               </p>
               {open === 'move' && coachId ? (
                 <BookingPicker
                   coachId={coachId}
                   childName={childName}
+                  zone={zone}
                   mode={{ kind: 'move', sessionId: session.id, from: session.startsAt }}
                   onDone={(id) => {
                     setOpen(null);
@@ -145,9 +150,8 @@ function UpcomingSession({
  * A child with no coach yet: where the family stands (the match and when, the plan first if it has
  * none), never only "No upcoming sessions yet."
  */
-function WaitingForMatch({ childName }: { childName: string }) {
-  const plan = useFamilyPlan();
-  const hasPlan = Boolean(plan.data?.plan);
+function WaitingForMatch({ childName, plan }: { childName: string; plan: FamilyPlan }) {
+  const hasPlan = Boolean(plan.plan);
   return (
     <div
       className="grid gap-2 rounded-3xl border border-sun-400 bg-sun-100 p-5 text-ink"
@@ -155,7 +159,7 @@ function WaitingForMatch({ childName }: { childName: string }) {
     >
       <p className="font-semibold">{matchingText([childName], hasPlan)}</p>
       <p>{firstSessionText([childName])}</p>
-      {plan.data && !hasPlan ? (
+      {!hasPlan ? (
         <ButtonLink to={paths.appBilling} size="sm" className="w-fit">
           Choose a plan
         </ButtonLink>
@@ -165,7 +169,17 @@ function WaitingForMatch({ childName }: { childName: string }) {
 }
 
 export function ScheduleScreen({ childId }: { childId: string }) {
-  const { data, isPending, isError, refetch } = useChildSchedule(childId);
+  const {
+    data,
+    isPending: schedulePending,
+    isError: scheduleError,
+    refetch: refetchSchedule,
+  } = useChildSchedule(childId);
+  // the family's plan and time zone: every time here is shown in that zone
+  const plan = useFamilyPlan();
+  const isPending = schedulePending || plan.isPending;
+  const isError = scheduleError || plan.isError;
+  const refetch = () => Promise.all([refetchSchedule(), plan.refetch()]);
   const now = useNow(60_000);
   // the match email's link opens the schedule with the picker open (`?book=1`)
   const { search } = useLocation();
@@ -194,6 +208,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
       </p>
     );
   }
+  const zone = plan.data!.timeZone;
   const upcoming = data.sessions.filter((s) => s.closesAt > now && s.status === 'scheduled');
   const past = data.sessions.filter((s) => !upcoming.includes(s)).reverse();
   return (
@@ -202,11 +217,13 @@ export function ScheduleScreen({ childId }: { childId: string }) {
         <h2 id="upcoming" className="font-display text-2xl font-extrabold text-ink">
           Upcoming for {data.child.firstName}
         </h2>
+        <p className="text-sm text-ink-muted">{zoneNote(zone, browserZone())}</p>
         {data.child.coachId ? (
           booking ? (
             <BookingPicker
               coachId={data.child.coachId}
               childName={data.child.firstName}
+              zone={zone}
               mode={{ kind: 'book', childId: data.child.id }}
               onDone={(id) => {
                 setBooking(false);
@@ -224,7 +241,9 @@ export function ScheduleScreen({ childId }: { childId: string }) {
             </Button>
           )
         ) : null}
-        {data.child.coachId ? <WeeklyBookings childId={data.child.id} headingRef={weeklyRef} /> : null}
+        {data.child.coachId ? (
+          <WeeklyBookings childId={data.child.id} zone={zone} headingRef={weeklyRef} />
+        ) : null}
         {upcoming.length ? (
           <ul className="grid gap-4">
             {upcoming.map((session) => (
@@ -233,6 +252,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
                 session={session}
                 childName={data.child!.firstName}
                 coachId={data.child!.coachId}
+                zone={zone}
                 now={now}
                 focused={changed === session.id}
                 onChanged={setChanged}
@@ -244,7 +264,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
             No upcoming sessions yet. Book {data.child.firstName}'s next session at a time that suits you.
           </p>
         ) : (
-          <WaitingForMatch childName={data.child.firstName} />
+          <WaitingForMatch childName={data.child.firstName} plan={plan.data!} />
         )}
       </section>
       <section aria-labelledby="past" className="grid gap-4">
@@ -255,7 +275,7 @@ export function ScheduleScreen({ childId }: { childId: string }) {
           <ul className="grid gap-2">
             {past.map((session) => (
               <li key={session.id} className="flex flex-wrap justify-between gap-2 rounded-2xl bg-white p-4">
-                <span className="text-ink">{formatSessionTime(session.startsAt)}</span>
+                <span className="text-ink">{formatSessionTime(session.startsAt, zone)}</span>
                 <span className="text-sm text-ink-muted">
                   {statusLabel[session.status]}
                   {session.coachName ? ` · ${session.coachName}` : ''}

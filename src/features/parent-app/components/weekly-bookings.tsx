@@ -5,7 +5,6 @@ import { toast, toastFailure } from '@/components/ui/toast-store';
 import { useEndSeries } from '../api/book-series';
 import { useChildSeries, type WeeklyBooking } from '../api/get-child-series';
 import { formatSlot, formatWeekly } from '../lib/slots';
-import { parentZone } from './booking-picker';
 
 function WeeklyBookingRow({ booking, zone }: { booking: WeeklyBooking; zone: string }) {
   const [asking, setAsking] = useState(false);
@@ -51,14 +50,16 @@ function WeeklyBookingRow({ booking, zone }: { booking: WeeklyBooking; zone: str
 /** The child's weekly bookings (a session every week at one time), each of which the parent can end. */
 export function WeeklyBookings({
   childId,
+  zone,
   headingRef,
 }: {
   childId: string;
+  /** the family's time zone */
+  zone: string;
   /** takes the focus after a weekly booking is made */
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const series = useChildSeries(childId);
-  const zone = parentZone();
   if (!series.data?.length) return null;
   return (
     <section aria-labelledby={`weekly-${childId}`} className="grid gap-2">

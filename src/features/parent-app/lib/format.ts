@@ -1,4 +1,4 @@
-/** A session's time as the parent reads it, in the browser's zone: "Thursday, December 3, 4:30 PM". */
+/** A session's time as the parent reads it, in `timeZone` (the family's): "Thursday, December 3, 4:30 PM". */
 export function formatSessionTime(at: string | number | Date, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
