@@ -163,12 +163,21 @@ test.describe('as the demo admin', () => {
     await expect(name).toBeFocused();
     await expect(page).not.toHaveURL(/lead=/);
 
-    // Narrow: the panel follows the table.
+    // Narrow: the panel opens right under the lead's row, inside the list, not below all of it;
+    // the status stays in view beside the name.
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect(table.getByRole('columnheader', { name: /^Status/ })).toBeInViewport();
+    await expect(table.getByRole('columnheader', { name: /^Source/ })).toBeHidden();
     await name.click();
     await expect(panel.getByRole('heading', { name: /Iris Panelova/ })).toBeFocused();
-    const narrowTable = (await table.boundingBox())!;
-    expect((await panel.boundingBox())!.y).toBeGreaterThan(narrowTable.y + narrowTable.height);
+    const row = (await table
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Iris Panelova' }) })
+      .boundingBox())!;
+    const opened = (await panel.boundingBox())!;
+    expect(opened.y).toBeGreaterThanOrEqual(row.y + row.height - 1);
+    expect(opened.y).toBeLessThan(row.y + row.height + 24);
+    expect(opened.x + opened.width).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toHaveCount(0);

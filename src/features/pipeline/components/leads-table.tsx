@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { EmptyRow, RowHeader, Table, TD, TH, TR } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import {
@@ -9,6 +9,7 @@ import {
   type LeadFilters,
   type LeadSort,
 } from '../lib/lead-filters';
+import { WIDE_ONLY_COLUMN } from '../lib/lead-layout';
 import type { LeadRow } from '../lib/lead-query';
 import { timeAgo } from '../lib/time-ago';
 
@@ -21,17 +22,22 @@ function SortHeader({
   label,
   filters,
   onSort,
+  className,
 }: {
   column: LeadSort;
   label: string;
   filters: LeadFilters;
   onSort: (sort: LeadSort, dir: 'asc' | 'desc') => void;
+  className?: string;
 }) {
   const active = filters.sort === column;
   const next =
     active && filters.dir === 'desc' ? 'asc' : active ? 'desc' : column === 'created_at' ? 'desc' : 'asc';
   return (
-    <TH aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <TH
+      aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={className}
+    >
       <button
         type="button"
         onClick={() => onSort(column, next)}
@@ -80,16 +86,17 @@ const LeadTableRow = memo(function LeadTableRow({
         >
           {lead.name ?? lead.email}
         </button>
-        <div className="text-ink-muted">{lead.email}</div>
+        {/* A long address wraps rather than widening a phone's table. */}
+        <div className="text-ink-muted [overflow-wrap:anywhere]">{lead.email}</div>
       </RowHeader>
-      <TD>
+      <TD className={WIDE_ONLY_COLUMN}>
         <div>{sourceLabel(lead.source)}</div>
         <div className="text-ink-muted">
           {variant}
           {lead.utm_campaign ? ` · ${lead.utm_campaign}` : ''}
         </div>
       </TD>
-      <TD>
+      <TD className={WIDE_ONLY_COLUMN}>
         <div>
           {[lead.child_name, lead.child_age ? `age ${lead.child_age}` : null].filter(Boolean).join(', ') ||
             '—'}
@@ -101,7 +108,9 @@ const LeadTableRow = memo(function LeadTableRow({
           {statusLabel(lead.status)}
         </span>
       </TD>
-      <TD>{lead.assignee_name ?? <span className="text-ink-muted">Unassigned</span>}</TD>
+      <TD className={WIDE_ONLY_COLUMN}>
+        {lead.assignee_name ?? <span className="text-ink-muted">Unassigned</span>}
+      </TD>
       <TD className="whitespace-nowrap">
         <time dateTime={lead.created_at ?? undefined} title={new Date(lead.created_at!).toLocaleString()}>
           {timeAgo(lead.created_at!)}
@@ -116,12 +125,18 @@ const LeadTableRow = memo(function LeadTableRow({
   );
 });
 
-/** The leads as a real table: a caption with the count, sortable column headers, one row per lead. */
+const COLUMNS = 6;
+
+/**
+ * The leads as a real table: a caption with the count, sortable column headers, one row per lead.
+ * `details`, when given, is the selected lead's details, in a row of their own right under its row.
+ */
 export function LeadsTable({
   rows,
   count,
   filters,
   selectedId,
+  details,
   variantLabel,
   onSort,
   onOpen,
@@ -130,6 +145,7 @@ export function LeadsTable({
   count: number;
   filters: LeadFilters;
   selectedId?: string;
+  details?: ReactNode;
   variantLabel: (path: string | null) => string;
   onSort: (sort: LeadSort, dir: 'asc' | 'desc') => void;
   onOpen: (id: string) => void;
@@ -147,23 +163,37 @@ export function LeadsTable({
       head={
         <>
           <SortHeader column="name" label={sortable.name!} filters={filters} onSort={onSort} />
-          <SortHeader column="source" label={sortable.source!} filters={filters} onSort={onSort} />
-          <TH>Child</TH>
+          <SortHeader
+            column="source"
+            label={sortable.source!}
+            filters={filters}
+            onSort={onSort}
+            className={WIDE_ONLY_COLUMN}
+          />
+          <TH className={WIDE_ONLY_COLUMN}>Child</TH>
           <SortHeader column="status" label={sortable.status!} filters={filters} onSort={onSort} />
-          <TH>Assignee</TH>
+          <TH className={WIDE_ONLY_COLUMN}>Assignee</TH>
           <SortHeader column="created_at" label={sortable.created_at!} filters={filters} onSort={onSort} />
         </>
       }
     >
-      {rows.length === 0 ? <EmptyRow columns={6}>No leads match these filters.</EmptyRow> : null}
+      {rows.length === 0 ? <EmptyRow columns={COLUMNS}>No leads match these filters.</EmptyRow> : null}
       {rows.map((lead) => (
-        <LeadTableRow
-          key={lead.id}
-          lead={lead}
-          selected={lead.id === selectedId}
-          variant={variantLabel(lead.landing_variant)}
-          onOpen={onOpen}
-        />
+        <Fragment key={lead.id}>
+          <LeadTableRow
+            lead={lead}
+            selected={lead.id === selectedId}
+            variant={variantLabel(lead.landing_variant)}
+            onOpen={onOpen}
+          />
+          {details && lead.id === selectedId ? (
+            <tr data-testid="lead-details-row">
+              <td colSpan={COLUMNS} className="bg-brand-50 p-2">
+                {details}
+              </td>
+            </tr>
+          ) : null}
+        </Fragment>
       ))}
     </Table>
   );

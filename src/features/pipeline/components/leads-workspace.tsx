@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useLoadWhenDrawn } from '@/lib/first-screen';
 import { useLiveQuery } from '@/lib/live-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useExportLeads } from '../api/export-leads';
 import { leadsKey, useLeads } from '../api/get-leads';
 import {
@@ -13,6 +14,7 @@ import {
   type LeadFilters,
   type LeadSort,
 } from '../lib/lead-filters';
+import { DETAILS_BESIDE_QUERY, detailsPlacement } from '../lib/lead-layout';
 import { LeadDetails, preloadLeadDetails } from './lead-details';
 import { LeadsFilters, type VariantOption } from './leads-filters';
 import { leadButtonId, LeadsTable } from './leads-table';
@@ -79,6 +81,28 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
   }, []);
   const variantLabel = (path: string | null) =>
     path ? (variants.find((v) => v.path === path)?.label ?? path) : 'No landing page';
+  const wide = useMediaQuery(DETAILS_BESIDE_QUERY, true);
+  // Until the page is read, the lead is taken to be on it: its details wait for its row.
+  const placement = detailsPlacement(wide, data ? data.rows.some((lead) => lead.id === selectedId) : true);
+  const details = selectedId ? (
+    <div
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        // A note being written is not thrown away by a key.
+        if (event.target instanceof HTMLTextAreaElement && event.target.value.trim()) return;
+        onClose();
+      }}
+      className={
+        placement === 'beside'
+          ? 'lg:sticky lg:top-4 lg:-ml-[26rem] lg:max-h-[calc(100vh-2rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:rounded-2xl lg:shadow-xl'
+          : placement === 'above-list'
+            ? 'mb-4'
+            : undefined
+      }
+    >
+      <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={onClose} />
+    </div>
+  ) : null;
 
   const onExport = () =>
     exportLeads.mutate(filters, {
@@ -102,9 +126,10 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
           its own: 26rem wide, pulled back by as much), held in view as the table scrolls, instead
           of taking a column: opening a lead lays out and paints the panel alone, not every row of
           a table squeezed to a new width. It never reaches the pages below the table. Below lg it
-          follows the table. */}
+          opens in the table, right under the lead's row (lib/lead-layout). */}
       <div className="lg:flex lg:items-start">
         <div className="min-w-0 lg:flex-1">
+          {placement === 'above-list' ? details : null}
           {isError ? (
             <p role="alert" className="text-red-800">
               The leads could not be loaded: {(error as Error).message}
@@ -117,25 +142,14 @@ export function LeadsWorkspace({ isAdmin, variants }: { isAdmin: boolean; varian
               count={data.count}
               filters={filters}
               selectedId={selectedId}
+              details={placement === 'under-row' ? details : undefined}
               variantLabel={variantLabel}
               onSort={(sort: LeadSort, dir) => navigate({ ...filters, sort, dir, page: 1 })}
               onOpen={onOpen}
             />
           )}
         </div>
-        {selectedId ? (
-          <div
-            onKeyDown={(event) => {
-              if (event.key !== 'Escape' || event.defaultPrevented) return;
-              // A note being written is not thrown away by a key.
-              if (event.target instanceof HTMLTextAreaElement && event.target.value.trim()) return;
-              onClose();
-            }}
-            className="mt-4 lg:sticky lg:top-4 lg:-ml-[26rem] lg:mt-0 lg:max-h-[calc(100vh-2rem)] lg:w-[26rem] lg:shrink-0 lg:overflow-y-auto lg:rounded-2xl lg:shadow-xl"
-          >
-            <LeadDetails key={selectedId} id={selectedId} isAdmin={isAdmin} onClose={onClose} />
-          </div>
-        ) : null}
+        {placement === 'beside' ? details : null}
       </div>
       {data && !isError ? (
         <Pagination
