@@ -2322,6 +2322,7 @@ export type Database = {
           next_opens_at: string;
           next_closes_at: string;
           coach_first_name: string;
+          time_zone: string;
         }[];
       };
       child_sign_in_email: {

@@ -104,11 +104,20 @@ describe('the child dashboard', () => {
 describe('session times as a child reads them', () => {
   const now = new Date(2026, 2, 2, 9, 0).getTime(); // Monday 2 March 2026, 9:00 local
   it('says today, tomorrow, a weekday, or the date', () => {
-    expect(sessionDay(new Date(2026, 2, 2, 16, 30).getTime(), now, 'en-US')).toBe('Today at 4:30 PM');
-    expect(sessionDay(new Date(2026, 2, 3, 16, 30).getTime(), now, 'en-US')).toBe('Tomorrow at 4:30 PM');
-    expect(sessionDay(new Date(2026, 2, 5, 16, 30).getTime(), now, 'en-US')).toBe('Thursday at 4:30 PM');
-    expect(sessionDay(new Date(2026, 2, 12, 16, 30).getTime(), now, 'en-US')).toBe(
-      'Thursday, March 12 at 4:30 PM',
+    expect(sessionDay(new Date(2026, 2, 2, 16, 30).getTime(), now)).toBe('Today at 4:30 PM');
+    expect(sessionDay(new Date(2026, 2, 3, 16, 30).getTime(), now)).toBe('Tomorrow at 4:30 PM');
+    expect(sessionDay(new Date(2026, 2, 5, 16, 30).getTime(), now)).toBe('Thursday at 4:30 PM');
+    expect(sessionDay(new Date(2026, 2, 12, 16, 30).getTime(), now)).toBe('Thursday, March 12 at 4:30 PM');
+  });
+  it("tells the time with AM/PM, and 'today' as today in the family's zone, whatever the device's", () => {
+    // 02:19 UTC on Sunday 29 November is Saturday 28 November, 9:19 PM in New York
+    const at = Date.UTC(2026, 10, 29, 2, 19);
+    const justBefore = Date.UTC(2026, 10, 29, 1, 0);
+    expect(sessionDay(at, justBefore, 'Europe/London')).toBe('Today at 2:19 AM');
+    expect(sessionDay(at, justBefore, 'America/New_York')).toBe('Today at 9:19 PM');
+    // at 10 PM on Saturday in New York it is already Sunday in London: the family's day decides
+    expect(sessionDay(Date.UTC(2026, 10, 29, 15), Date.UTC(2026, 10, 29, 3), 'America/New_York')).toBe(
+      'Tomorrow at 10:00 AM',
     );
   });
   it('the room is open from its opening until its closing', () => {

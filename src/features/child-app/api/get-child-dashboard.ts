@@ -15,6 +15,8 @@ export interface ChildDashboard {
   firstName: string;
   points: number;
   next: NextSession | null;
+  /** the family's time zone: the session's day and time are told in it */
+  timeZone: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function fetchChildDashboard(supabase: Reads): Promise<ChildDashboa
   return {
     firstName: row.first_name,
     points: row.points,
+    timeZone: row.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     next:
       row.next_session_id && row.next_starts_at && row.next_ends_at && row.next_opens_at && row.next_closes_at
         ? {

@@ -39,9 +39,12 @@ function Card({
 
 function NextSessionCard({
   session,
+  timeZone,
   sessionHref,
 }: {
   session: NextSession | null;
+  /** the family's time zone */
+  timeZone: string;
   sessionHref: (id: string) => string;
 }) {
   // Every 15 seconds: the Join button wakes up on its own when the room opens.
@@ -65,7 +68,7 @@ function NextSessionCard({
       icon={<CalendarHeart className="h-8 w-8 text-brand-700" aria-hidden="true" />}
     >
       <p className="font-display text-4xl font-extrabold text-brand-800 sm:text-5xl">
-        {sessionDay(session.startsAt, now)}
+        {sessionDay(session.startsAt, now, timeZone)}
       </p>
       {session.coachFirstName ? <p className="mt-2 text-2xl">with {session.coachFirstName}</p> : null}
       <div className="mt-6">
@@ -124,11 +127,11 @@ export function ChildDashboard({
       </p>
     );
   }
-  const { firstName, points, next } = query.data;
+  const { firstName, points, next, timeZone } = query.data;
   return (
     <div className="grid gap-6">
       <Greeting firstName={firstName} />
-      <NextSessionCard session={next} sessionHref={sessionHref} />
+      <NextSessionCard session={next} timeZone={timeZone} sessionHref={sessionHref} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card
           id="child-points"
