@@ -111,9 +111,9 @@ test('the parent takes a check-in, retakes it, reloads, and the chart shows both
   await page.reload();
   await expect(card.getByText(`Emotional Regulation: 50 → 100 since ${month}`)).toBeVisible();
   await expect(card.getByText(`Connection: 50 → 100 since ${month}`)).toBeVisible();
-  // The table beside the chart holds both check-ins, oldest first.
+  // The table below the charts holds both check-ins, newest first.
   const table = card.getByRole('table', { name: new RegExp(`^${childName}'s check-in scores`) });
-  await expect(table.getByRole('row', { name: /^Focus/ }).getByRole('cell')).toHaveText(['50', '100']);
+  await expect(table.getByRole('row', { name: /^Focus/ }).getByRole('cell')).toHaveText(['100', '50']);
   // The chart draws both points of each skill.
   await expect(card.getByTestId('chart-focus').locator('circle')).toHaveCount(2);
   await axeAtBothWidths(page);
