@@ -433,60 +433,6 @@ export type Database = {
           },
         ];
       };
-      coach_match_emails: {
-        Row: {
-          attempts: number;
-          child_id: string;
-          claimed_at: string | null;
-          coach_id: string;
-          created_at: string;
-          id: number;
-          last_error: string | null;
-          outcome: string | null;
-          recipient_user_id: string;
-          settled_at: string | null;
-        };
-        Insert: {
-          attempts?: number;
-          child_id: string;
-          claimed_at?: string | null;
-          coach_id: string;
-          created_at?: string;
-          id?: never;
-          last_error?: string | null;
-          outcome?: string | null;
-          recipient_user_id: string;
-          settled_at?: string | null;
-        };
-        Update: {
-          attempts?: number;
-          child_id?: string;
-          claimed_at?: string | null;
-          coach_id?: string;
-          created_at?: string;
-          id?: never;
-          last_error?: string | null;
-          outcome?: string | null;
-          recipient_user_id?: string;
-          settled_at?: string | null;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'coach_match_emails_child_id_fkey';
-            columns: ['child_id'];
-            isOneToOne: false;
-            referencedRelation: 'children';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'coach_match_emails_coach_id_fkey';
-            columns: ['coach_id'];
-            isOneToOne: false;
-            referencedRelation: 'coaches';
-            referencedColumns: ['id'];
-          },
-        ];
-      };
       coaches: {
         Row: {
           bio: string | null;
@@ -742,6 +688,63 @@ export type Database = {
           sender_role?: string;
         };
         Relationships: [];
+      };
+      family_notices: {
+        Row: {
+          attempts: number;
+          child_id: string;
+          claimed_at: string | null;
+          coach_id: string | null;
+          created_at: string;
+          id: number;
+          kind: string;
+          last_error: string | null;
+          outcome: string | null;
+          recipient_user_id: string;
+          settled_at: string | null;
+        };
+        Insert: {
+          attempts?: number;
+          child_id: string;
+          claimed_at?: string | null;
+          coach_id?: string | null;
+          created_at?: string;
+          id?: never;
+          kind: string;
+          last_error?: string | null;
+          outcome?: string | null;
+          recipient_user_id: string;
+          settled_at?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          child_id?: string;
+          claimed_at?: string | null;
+          coach_id?: string | null;
+          created_at?: string;
+          id?: never;
+          kind?: string;
+          last_error?: string | null;
+          outcome?: string | null;
+          recipient_user_id?: string;
+          settled_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'family_notices_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'family_notices_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       family_rewards: {
         Row: {
@@ -2341,19 +2344,6 @@ export type Database = {
           current: boolean;
         }[];
       };
-      claim_coach_match_emails: {
-        Args: { max_rows?: number };
-        Returns: {
-          id: number;
-          to_email: string;
-          recipient_name: string;
-          child_id: string;
-          child_first_name: string;
-          coach_name: string;
-          coach_title: string;
-          current: boolean;
-        }[];
-      };
       claim_family_message_emails: {
         Args: { max_rows?: number };
         Returns: {
@@ -2364,6 +2354,19 @@ export type Database = {
           family_id: string;
           children_names: string;
           coach_name: string;
+          current: boolean;
+        }[];
+      };
+      claim_family_notices: {
+        Args: { max_rows?: number };
+        Returns: {
+          id: number;
+          kind: string;
+          to_email: string;
+          recipient_name: string;
+          child_id: string;
+          child_first_name: string;
+          details: Json;
           current: boolean;
         }[];
       };
@@ -2710,12 +2713,12 @@ export type Database = {
         Args: { invitation_id: number; result: string; error?: string };
         Returns: undefined;
       };
-      settle_coach_match_email: {
+      settle_family_message_email: {
         Args: { email_id: number; result: string; error?: string };
         Returns: undefined;
       };
-      settle_family_message_email: {
-        Args: { email_id: number; result: string; error?: string };
+      settle_family_notice: {
+        Args: { notice_id: number; result: string; error?: string };
         Returns: undefined;
       };
       settle_intro_call_email: {

@@ -9,8 +9,9 @@
 -- - public.get_coach_match_choices(child): each active coach's caseload, open times in the next
 --   two weeks and how many of them fall in the family's preferred times, in the family's zone (admins).
 -- - public.match_child_coach(child, coach): gives the child the coach (admins, after two-factor).
--- - public.coach_match_emails: the outbox of "Meet Mia's coach" emails, queued whenever a child
---   gets a coach or another one, delivered by send-coach-match-emails (woken through pg_net).
+-- - public.family_notices: the outbox of the emails that tell a family where it stands, here
+--   "Meet Mia's coach", queued whenever a child gets a coach or another one, delivered by
+--   send-family-notices (woken through pg_net).
 
 alter table public.children add column matched_at timestamptz;
 update public.children set matched_at = created_at where coach_id is not null;
@@ -53,40 +54,45 @@ as $$
 $$;
 revoke execute on function private.day_part_of(time) from public;
 
--- The outbox of match emails: one per coach given to a child.
-create table public.coach_match_emails (
+-- The outbox of the emails that tell a family where it stands (family_notices): one row a notice,
+-- by kind. Here the match ("Meet Mia's coach"), queued whenever a child is given a coach or another
+-- one; delivered by send-family-notices (woken through pg_net), which renders each kind.
+create table public.family_notices (
   id bigint generated always as identity primary key,
+  kind text not null check (kind in ('coach_match')),
   child_id uuid not null references public.children (id) on delete cascade,
-  coach_id uuid not null references public.coaches (id) on delete cascade,
+  -- the coach a match names
+  coach_id uuid references public.coaches (id) on delete cascade,
   recipient_user_id uuid not null references auth.users (id) on delete cascade,
   created_at timestamptz not null default now(),
   claimed_at timestamptz,
   attempts integer not null default 0,
-  -- null while queued; 'sent', 'skipped' (the child has another coach by then) or 'failed'
+  -- null while queued; 'sent', 'skipped' (no longer true when sent) or 'failed'
   outcome text check (outcome in ('sent', 'skipped', 'failed')),
   settled_at timestamptz,
-  last_error text check (char_length(last_error) <= 1000)
+  last_error text check (char_length(last_error) <= 1000),
+  constraint family_notices_match_names_coach check (kind <> 'coach_match' or coach_id is not null)
 );
-alter table public.coach_match_emails enable row level security;
-create index coach_match_emails_child_idx on public.coach_match_emails (child_id);
-create index coach_match_emails_coach_idx on public.coach_match_emails (coach_id);
-create index coach_match_emails_recipient_idx on public.coach_match_emails (recipient_user_id);
-create index coach_match_emails_queued_idx on public.coach_match_emails (id) where outcome is null;
+alter table public.family_notices enable row level security;
+create index family_notices_child_idx on public.family_notices (child_id);
+create index family_notices_coach_idx on public.family_notices (coach_id);
+create index family_notices_recipient_idx on public.family_notices (recipient_user_id);
+create index family_notices_queued_idx on public.family_notices (id) where outcome is null;
 
-revoke all on public.coach_match_emails from anon, authenticated;
-grant select on public.coach_match_emails to authenticated;
+revoke all on public.family_notices from anon, authenticated;
+grant select on public.family_notices to authenticated;
 
-create policy "Admins read the match emails"
-  on public.coach_match_emails for select to authenticated
+create policy "Admins read the family notices"
+  on public.family_notices for select to authenticated
   using ((select private.is_admin()));
 
 create policy "Staff reach families' data only with two-factor sign-in"
-  on public.coach_match_emails as restrictive for all to authenticated
+  on public.family_notices as restrictive for all to authenticated
   using ((select private.meets_staff_two_factor()))
   with check ((select private.meets_staff_two_factor()));
 
 -- A child given a coach (or another one) queues the family's email.
-create or replace function private.queue_coach_match_email()
+create or replace function private.queue_coach_match_notice()
 returns trigger
 language plpgsql
 security definer
@@ -94,21 +100,21 @@ set search_path = ''
 as $$
 begin
   if new.coach_id is not null and old.coach_id is distinct from new.coach_id then
-    insert into public.coach_match_emails (child_id, coach_id, recipient_user_id)
-    values (new.id, new.coach_id, new.parent_id);
+    insert into public.family_notices (kind, child_id, coach_id, recipient_user_id)
+    values ('coach_match', new.id, new.coach_id, new.parent_id);
   end if;
   return null;
 end;
 $$;
-revoke execute on function private.queue_coach_match_email() from public;
+revoke execute on function private.queue_coach_match_notice() from public;
 
-create trigger children_queue_coach_match_email
+create trigger children_queue_coach_match_notice
   after update of coach_id on public.children
-  for each row execute function private.queue_coach_match_email();
+  for each row execute function private.queue_coach_match_notice();
 
--- Wakes send-coach-match-emails when something is queued (once per transaction); without the
--- settings or pg_net it does nothing and the emails stay queued.
-create or replace function private.request_coach_match_email_delivery()
+-- Wakes send-family-notices when something is queued (once per transaction); without the settings
+-- or pg_net it does nothing and the notices stay queued.
+create or replace function private.request_family_notice_delivery()
 returns void
 language plpgsql
 security definer
@@ -118,21 +124,21 @@ declare
   url text;
   api_key text;
 begin
-  if not exists (select 1 from public.coach_match_emails where outcome is null and attempts < 5) then
+  if not exists (select 1 from public.family_notices where outcome is null and attempts < 5) then
     return;
   end if;
-  if current_setting('private.coach_match_emails_wake', true) = txid_current()::text then
+  if current_setting('private.family_notices_wake', true) = txid_current()::text then
     return;
   end if;
-  perform set_config('private.coach_match_emails_wake', txid_current()::text, true);
+  perform set_config('private.family_notices_wake', txid_current()::text, true);
   select value into url from private.job_settings where name = 'functions_url';
   select value into api_key from private.job_settings where name = 'functions_api_key';
   if url is null or to_regnamespace('net') is null then
-    raise log 'coach match emails queued but not sent: private.job_settings or pg_net is missing';
+    raise log 'family notices queued but not sent: private.job_settings or pg_net is missing';
     return;
   end if;
   perform net.http_post(
-    url := rtrim(url, '/') || '/send-coach-match-emails',
+    url := rtrim(url, '/') || '/send-family-notices',
     body := '{}'::jsonb,
     headers := jsonb_build_object(
       'Content-Type', 'application/json',
@@ -143,36 +149,37 @@ begin
   );
 end;
 $$;
-revoke execute on function private.request_coach_match_email_delivery() from public;
+revoke execute on function private.request_family_notice_delivery() from public;
 
-create or replace function private.coach_match_emails_wake_sender()
+create or replace function private.family_notices_wake_sender()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform private.request_coach_match_email_delivery();
+  perform private.request_family_notice_delivery();
   return null;
 end;
 $$;
-revoke execute on function private.coach_match_emails_wake_sender() from public;
+revoke execute on function private.family_notices_wake_sender() from public;
 
-create trigger coach_match_emails_wake_sender
-  after insert on public.coach_match_emails
-  for each statement execute function private.coach_match_emails_wake_sender();
+create trigger family_notices_wake_sender
+  after insert on public.family_notices
+  for each statement execute function private.family_notices_wake_sender();
 
--- For send-coach-match-emails (service role only): claims queued emails with what their text needs.
--- `current` is false once the child has another coach (or none).
-create or replace function public.claim_coach_match_emails(max_rows integer default 50)
+-- For send-family-notices (service role only): claims queued notices with what their text needs,
+-- by kind in `details` (a match: the coach's name and title). `current` is false once the notice is
+-- no longer true (the child has another coach, or none).
+create or replace function public.claim_family_notices(max_rows integer default 50)
 returns table (
   id bigint,
+  kind text,
   to_email text,
   recipient_name text,
   child_id uuid,
   child_first_name text,
-  coach_name text,
-  coach_title text,
+  details jsonb,
   current boolean
 )
 language sql
@@ -180,42 +187,47 @@ volatile
 set search_path = ''
 as $$
   with picked as (
-    select e.id
-    from public.coach_match_emails e
-    where e.outcome is null
-      and e.attempts < 5
-      and (e.claimed_at is null or e.claimed_at < now() - interval '10 minutes')
-    order by e.id
+    select n.id
+    from public.family_notices n
+    where n.outcome is null
+      and n.attempts < 5
+      and (n.claimed_at is null or n.claimed_at < now() - interval '10 minutes')
+    order by n.id
     limit least(greatest(coalesce(max_rows, 50), 1), 200)
     for update skip locked
   ),
   claimed as (
-    update public.coach_match_emails e
-    set claimed_at = now(), attempts = e.attempts + 1
+    update public.family_notices n
+    set claimed_at = now(), attempts = n.attempts + 1
     from picked
-    where e.id = picked.id
-    returning e.*
+    where n.id = picked.id
+    returning n.*
   )
   select
     c.id,
+    c.kind,
     u.email::text,
     p.first_name,
     c.child_id,
     ch.first_name,
-    k.display_name,
-    k.title,
-    ch.coach_id is not distinct from c.coach_id
+    case c.kind
+      when 'coach_match' then jsonb_build_object('coach_name', k.display_name, 'coach_title', k.title)
+    end,
+    case c.kind
+      when 'coach_match' then ch.coach_id is not distinct from c.coach_id
+      else true
+    end
   from claimed c
   join public.children ch on ch.id = c.child_id
-  join public.coaches k on k.id = c.coach_id
+  left join public.coaches k on k.id = c.coach_id
   join auth.users u on u.id = c.recipient_user_id
   left join public.profiles p on p.id = c.recipient_user_id
   order by c.id
 $$;
 
--- For send-coach-match-emails: what became of a claimed email ('retry' releases the claim; after
--- five attempts it is 'failed').
-create or replace function public.settle_coach_match_email(email_id bigint, result text, error text default null)
+-- For send-family-notices: what became of a claimed notice ('retry' releases the claim; after five
+-- attempts it is 'failed').
+create or replace function public.settle_family_notice(notice_id bigint, result text, error text default null)
 returns void
 language plpgsql
 volatile
@@ -225,25 +237,25 @@ begin
   if result not in ('sent', 'skipped', 'retry') then
     raise exception 'result must be sent, skipped or retry' using errcode = '22023';
   end if;
-  update public.coach_match_emails e
+  update public.family_notices n
   set outcome = case
-        when result = 'retry' then (case when e.attempts >= 5 then 'failed' end)
+        when result = 'retry' then (case when n.attempts >= 5 then 'failed' end)
         else result
       end,
-      settled_at = case when result <> 'retry' or e.attempts >= 5 then now() end,
-      claimed_at = case when result = 'retry' then null else e.claimed_at end,
+      settled_at = case when result <> 'retry' or n.attempts >= 5 then now() end,
+      claimed_at = case when result = 'retry' then null else n.claimed_at end,
       last_error = left(error, 1000)
-  where e.id = email_id and e.outcome is null;
+  where n.id = notice_id and n.outcome is null;
 end;
 $$;
 
-revoke execute on function public.claim_coach_match_emails(integer) from public, anon, authenticated;
-revoke execute on function public.settle_coach_match_email(bigint, text, text) from public, anon, authenticated;
-grant execute on function public.claim_coach_match_emails(integer) to service_role;
-grant execute on function public.settle_coach_match_email(bigint, text, text) to service_role;
+revoke execute on function public.claim_family_notices(integer) from public, anon, authenticated;
+revoke execute on function public.settle_family_notice(bigint, text, text) from public, anon, authenticated;
+grant execute on function public.claim_family_notices(integer) to service_role;
+grant execute on function public.settle_family_notice(bigint, text, text) to service_role;
 
 -- A failed delivery is tried again by the hourly run (the statement trigger fires only on insert).
-select cron.schedule('coach-match-emails', '23 * * * *', $$select private.request_coach_match_email_delivery()$$);
+select cron.schedule('family-notices', '23 * * * *', $$select private.request_family_notice_delivery()$$);
 
 -- The children waiting for a coach, oldest first: since they were added (onboarding), their
 -- family, the family's plan (null: none yet) and how many preferred times they gave. Admins only.

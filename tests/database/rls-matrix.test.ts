@@ -399,7 +399,7 @@ const matrixElsewhere: Record<string, string> = {
   practice_goals: '../integration/progress.test.ts',
   practice_days: '../integration/progress.test.ts',
   check_in_invitations: '../integration/progress.test.ts',
-  coach_match_emails: '../integration/coach-matching.test.ts',
+  family_notices: '../integration/coach-matching.test.ts',
   family_messages: '../integration/family-messages.test.ts',
   family_message_reads: '../integration/family-messages.test.ts',
   family_message_emails: '../integration/family-messages.test.ts',

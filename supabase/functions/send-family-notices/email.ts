@@ -2,15 +2,23 @@ import { renderEmail } from '../_shared/email-layout.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { escapeHtml } from '../_shared/html.ts';
 
-/** One queued match email with what its text needs (public.claim_coach_match_emails). */
-export interface CoachMatch {
+/** What every notice's text needs (public.claim_family_notices). */
+interface NoticeBase {
   to: string;
   recipientName: string | null;
   childId: string;
   childFirstName: string;
+}
+
+/** A child matched with a coach. */
+export interface CoachMatch extends NoticeBase {
+  kind: 'coach_match';
   coachName: string;
   coachTitle: string | null;
 }
+
+/** A notice of one of the kinds the family is sent. */
+export type FamilyNotice = CoachMatch;
 
 /** The child's schedule in the parent's app, with the booking picker open. */
 export function bookingLink(childId: string, siteUrl: string): string {
@@ -45,4 +53,12 @@ export function coachMatchEmail(match: CoachMatch, siteUrl: string): EmailMessag
     footer: 'Ploom · Building confidence, focus, and connection for families.',
   });
   return { to: match.to, subject, html, text };
+}
+
+/** The email of one notice, by its kind. */
+export function noticeEmail(notice: FamilyNotice, siteUrl: string): EmailMessage {
+  switch (notice.kind) {
+    case 'coach_match':
+      return coachMatchEmail(notice, siteUrl);
+  }
 }

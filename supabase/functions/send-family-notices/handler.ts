@@ -1,25 +1,22 @@
 import type { Handler, Logger } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
 import { createOutboxHandler, outboxPayloadSchema, type OutboxStore } from '../_shared/outbox.ts';
-import { coachMatchEmail, type CoachMatch } from './email.ts';
+import { noticeEmail, type FamilyNotice } from './email.ts';
 
 export const payloadSchema = outboxPayloadSchema;
 
-/** A claimed match email: `current` is false once the child has another coach (or none). */
-export interface ClaimedMatch extends CoachMatch {
-  id: number;
-  current: boolean;
-}
+/** A claimed notice: `current` is false once it is no longer true (the child has another coach). */
+export type ClaimedNotice = FamilyNotice & { id: number; current: boolean };
 
-export type MatchStore = OutboxStore<ClaimedMatch>;
+export type NoticeStore = OutboxStore<ClaimedNotice>;
 
 /**
- * Delivers the queued match emails (public.coach_match_emails): woken by the database through
- * pg_net when a child is given a coach. Only the database calls it, with the service role key; any
- * other caller is refused before anything is claimed. Answers 200 with the counts.
+ * Delivers the queued family notices (public.family_notices): woken by the database through pg_net
+ * when one is queued. Only the database calls it, with the service role key; any other caller is
+ * refused before anything is claimed. Answers 200 with the counts.
  */
 export function createHandler(deps: {
-  store: MatchStore;
+  store: NoticeStore;
   mailer: Mailer;
   siteUrl: string;
   /** the project's service role key: the one caller allowed */
@@ -28,8 +25,8 @@ export function createHandler(deps: {
 }): Handler {
   return createOutboxHandler({
     ...deps,
-    render: (item) => coachMatchEmail(item, deps.siteUrl),
-    label: 'coach match email',
-    staleReason: 'the child has another coach',
+    render: (item) => noticeEmail(item, deps.siteUrl),
+    label: 'family notice',
+    staleReason: 'no longer true when sent',
   });
 }

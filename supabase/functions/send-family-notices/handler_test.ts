@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
 import { bookingLink } from './email.ts';
-import { createHandler, type ClaimedMatch } from './handler.ts';
+import { createHandler, type ClaimedNotice } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
 const SERVICE_KEY = 'service-role-key';
@@ -9,7 +9,8 @@ const fromDatabase = (body: unknown) =>
   jsonRequest(body, { headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
 
 let ids = 0;
-const queued = (overrides: Partial<ClaimedMatch> = {}): ClaimedMatch => ({
+const queued = (overrides: Partial<ClaimedNotice> = {}): ClaimedNotice => ({
+  kind: 'coach_match',
   id: ++ids,
   to: 'sam@example.com',
   recipientName: 'Sam',
@@ -21,7 +22,7 @@ const queued = (overrides: Partial<ClaimedMatch> = {}): ClaimedMatch => ({
   ...overrides,
 });
 
-function setup(rows: ClaimedMatch[], failFor: (to: string) => boolean = () => false) {
+function setup(rows: ClaimedNotice[], failFor: (to: string) => boolean = () => false) {
   const settled: [number, string, string | undefined][] = [];
   const deps = mailingDeps(failFor);
   let pending = [...rows];
@@ -58,7 +59,9 @@ Deno.test('each queued match is sent to the parent naming the coach, with the li
   assert.equal(mail.to, 'sam@example.com');
   assert.equal(mail.subject, "Meet Zed's coach, Jordan Ellis");
   assert.match(mail.text, /We have matched Zed with Jordan Ellis, Family coach\./);
-  assert.ok(mail.text.includes(`Book Zed's first session: ${SITE}/app/child-schedule/${match.childId}?book=1`));
+  assert.ok(
+    mail.text.includes(`Book Zed's first session: ${SITE}/app/child-schedule/${match.childId}?book=1`),
+  );
   assert.ok(mail.html.includes(`${SITE}/app/child-schedule/${match.childId}?book=1`));
   assert.deepEqual(settled, [[match.id, 'sent', undefined]]);
 });

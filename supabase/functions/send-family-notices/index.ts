@@ -1,37 +1,62 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
 import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
-import { createHandler, type MatchStore } from './handler.ts';
+import type { FamilyNotice } from './email.ts';
+import { createHandler, type ClaimedNotice, type NoticeStore } from './handler.ts';
 
 interface ClaimRow {
   id: number;
+  kind: string;
   to_email: string;
   recipient_name: string | null;
   child_id: string;
   child_first_name: string;
-  coach_name: string;
-  coach_title: string | null;
+  details: Record<string, string | null> | null;
   current: boolean;
 }
 
-const store: MatchStore = {
+/** A claimed row as the email needs it; a kind this code does not know is skipped. */
+function noticeOf(row: ClaimRow): ClaimedNotice | null {
+  const base = {
+    id: row.id,
+    current: row.current,
+    to: row.to_email,
+    recipientName: row.recipient_name,
+    childId: row.child_id,
+    childFirstName: row.child_first_name,
+  };
+  const details = row.details ?? {};
+  let notice: FamilyNotice;
+  switch (row.kind) {
+    case 'coach_match':
+      notice = {
+        ...base,
+        kind: 'coach_match',
+        coachName: details.coach_name ?? '',
+        coachTitle: details.coach_title ?? null,
+      };
+      break;
+    default:
+      return null;
+  }
+  return { ...notice, id: row.id, current: row.current };
+}
+
+const store: NoticeStore = {
   async claim(limit) {
-    const rows = check(await serviceClient().rpc('claim_coach_match_emails', { max_rows: limit })) as
+    const rows = check(await serviceClient().rpc('claim_family_notices', { max_rows: limit })) as
       ClaimRow[] | null;
-    return (rows ?? []).map((row) => ({
-      id: row.id,
-      to: row.to_email,
-      recipientName: row.recipient_name,
-      childId: row.child_id,
-      childFirstName: row.child_first_name,
-      coachName: row.coach_name,
-      coachTitle: row.coach_title,
-      current: row.current,
-    }));
+    const notices: ClaimedNotice[] = [];
+    for (const row of rows ?? []) {
+      const notice = noticeOf(row);
+      if (notice) notices.push(notice);
+      else await store.settle(row.id, 'skipped', `unknown kind ${row.kind}`);
+    }
+    return notices;
   },
   async settle(id, result, error) {
     check(
-      await serviceClient().rpc('settle_coach_match_email', {
-        email_id: id,
+      await serviceClient().rpc('settle_family_notice', {
+        notice_id: id,
         result,
         error: error ?? null,
       }),
