@@ -31,16 +31,21 @@ async function calendarOf(mail: InboxEmail, fileName = INVITE) {
   };
 }
 
-/** Goes one page of times on and picks the first (or `nth`) time; its full name and instant. */
-async function pickLater(page: Page, nth = 0): Promise<{ name: string; startsAt: string }> {
-  await page.getByRole('button', { name: 'Later times' }).click();
-  // The week before stays on screen, not to be picked, until the later times have come.
+/** Picks the first (or `nth`) time of the week shown; its full name and instant. */
+async function pick(page: Page, nth = 0): Promise<{ name: string; startsAt: string }> {
   const slot = page.getByRole('radio').nth(nth);
   await expect(slot).toBeEnabled();
   const name = (await slot.getAttribute('aria-label'))!;
   const startsAt = new Date(Number(await slot.getAttribute('value'))).toISOString();
   await slot.check();
   return { name, startsAt };
+}
+
+/** Goes one page of times on and picks the first (or `nth`) time; its full name and instant. */
+async function pickLater(page: Page, nth = 0): Promise<{ name: string; startsAt: string }> {
+  await page.getByRole('button', { name: 'Later times' }).click();
+  // The week before stays on screen, not to be picked, until the later times have come.
+  return pick(page, nth);
 }
 
 async function atPhoneWidth(page: Page) {
@@ -76,7 +81,12 @@ test('a new parent books the intro call on the spot, moves it by the email, relo
     await page.waitForURL((url) => url.pathname === '/intro-call', { timeout: 10_000 });
     await expect(page.getByRole('heading', { name: "Hi Dana, let's find a time to talk" })).toBeVisible();
     await expect(page.getByText(/Times are shown in your time zone \(Europe\/London\)/)).toBeVisible();
-    const booking = await pickLater(page);
+    // the picker opens on the week of the team's first open time, never on an empty week
+    await expect(page.getByRole('radio').first()).toBeEnabled();
+    await expect(page.getByText(/No open times this week/)).toHaveCount(0);
+    const booking = await pick(page);
+    expect(booking.name).toMatch(/ at \d{1,2}:\d{2} [AP]M$/);
+    await expect(page.getByText(/Europe\/London/)).toHaveCount(1);
     await expectNoAxeViolations(page);
     await atPhoneWidth(page);
     await page.getByRole('button', { name: `Book ${booking.name}` }).click();

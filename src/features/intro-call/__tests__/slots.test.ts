@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSlot, groupByDay, pageRange, tokenFromHash, zoneName } from '../lib/slots';
+import { formatSlot, formatTime, groupByDay, pageOf, pageRange, tokenFromHash, zoneName } from '../lib/slots';
 
 const TOKEN = 'ab'.repeat(32);
 
@@ -40,5 +40,19 @@ describe('open times in the parent’s zone', () => {
     const opened = Date.parse('2027-03-01T10:00:00Z');
     expect(pageRange(opened, 0)).toEqual({ from: opened, to: opened + 7 * 86_400_000 });
     expect(pageRange(opened, 2).from).toBe(opened + 14 * 86_400_000);
+  });
+
+  it('finds the page of a time, within the pages there are', () => {
+    const opened = Date.parse('2027-03-01T10:00:00Z');
+    expect(pageOf(opened, opened, 6)).toBe(0);
+    expect(pageOf(opened, opened + 7 * 86_400_000 - 1, 6)).toBe(0);
+    expect(pageOf(opened, opened + 7 * 86_400_000, 6)).toBe(1);
+    expect(pageOf(opened, opened + 60 * 86_400_000, 6)).toBe(5);
+    expect(pageOf(opened, opened - 1, 6)).toBe(0);
+  });
+
+  it('says every time with AM or PM', () => {
+    expect(formatTime(late, 'America/New_York')).toBe('6:30 PM');
+    expect(formatTime(next, 'America/New_York')).toBe('10:00 AM');
   });
 });

@@ -2,8 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TimeChoices } from '@/components/ui/time-choices';
 import { useBookIntroCall } from '../api/book-intro-call';
-import { useIntroCallSlots } from '../api/get-intro-call-slots';
-import { formatSlot, formatTime, groupByDay, pageRange, zoneName } from '../lib/slots';
+import { useFirstIntroCallSlot, useIntroCallSlots } from '../api/get-intro-call-slots';
+import { formatSlot, formatTime, groupByDay, pageOf, pageRange, zoneName } from '../lib/slots';
 
 /** How many weeks the picker pages (the intro call's booking window is 6 weeks). */
 const WEEKS_AHEAD = 6;
@@ -35,7 +35,15 @@ export function IntroCallPicker({
   onClose?: () => void;
 }) {
   const [openedAt] = useState(() => Date.now());
-  const [page, setPage] = useState(0);
+  // The picker opens on the week of the first open time (null: the parent has not paged or picked).
+  const [pagedTo, setPagedTo] = useState<number | null>(null);
+  const first = useFirstIntroCallSlot(
+    { from: openedAt, to: pageRange(openedAt, WEEKS_AHEAD - 1).to, except: moving },
+    pagedTo === null,
+  );
+  const seeking = pagedTo === null && first.isPending;
+  const page = pagedTo ?? (first.data == null ? 0 : pageOf(openedAt, first.data, WEEKS_AHEAD));
+  const lastPage = page >= WEEKS_AHEAD - 1;
   const [picked, setPicked] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
@@ -49,7 +57,7 @@ export function IntroCallPicker({
   );
 
   const goTo = (next: number) => {
-    setPage(next);
+    setPagedTo(next);
     setPicked(null);
     setFailure(null);
   };
@@ -79,17 +87,20 @@ export function IntroCallPicker({
           time zone ({zoneName(zone)}).
         </p>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button size="sm" variant="ghost" disabled={page === 0} onClick={() => goTo(page - 1)}>
-          Earlier times
-        </Button>
-        <p className="font-semibold text-ink" aria-live="polite">
-          {formatSlot(range.from, zone).replace(/ at .*$/, '')} onwards
-        </p>
-        <Button size="sm" variant="ghost" disabled={page >= WEEKS_AHEAD - 1} onClick={() => goTo(page + 1)}>
-          Later times
-        </Button>
-      </div>
+      {/* while the week of the first open time is found, no week is named */}
+      {seeking ? null : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button size="sm" variant="ghost" disabled={page === 0} onClick={() => goTo(page - 1)}>
+            Earlier times
+          </Button>
+          <p className="font-semibold text-ink" aria-live="polite">
+            {formatSlot(range.from, zone).replace(/ at .*$/, '')} onwards
+          </p>
+          <Button size="sm" variant="ghost" disabled={lastPage} onClick={() => goTo(page + 1)}>
+            Later times
+          </Button>
+        </div>
+      )}
       {failure ? (
         <p
           ref={failureRef}
@@ -100,7 +111,7 @@ export function IntroCallPicker({
           {failure}
         </p>
       ) : null}
-      {slots.isPending ? (
+      {slots.isPending || seeking || (pagedTo === null && slots.isPlaceholderData) ? (
         <p role="status">Loading open times...</p>
       ) : slots.isError ? (
         <div role="alert" className="grid gap-2">
@@ -110,7 +121,9 @@ export function IntroCallPicker({
           </Button>
         </div>
       ) : days.length === 0 ? (
-        <p className="text-ink-muted">No open times this week. Try later times.</p>
+        <p className="text-ink-muted">
+          {lastPage ? 'No open times this week.' : 'No open times this week. Try later times.'}
+        </p>
       ) : (
         <TimeChoices
           name={`slot-${headingId}`}
@@ -119,6 +132,8 @@ export function IntroCallPicker({
           onPick={(at) => {
             setPicked(at);
             setFailure(null);
+            // the week stays put from here, whatever a later look for the first time answers
+            setPagedTo(page);
           }}
           days={days.map((day) => ({
             key: day.day,

@@ -37,11 +37,14 @@ export function formatDay(key: string): string {
   }).format(new Date(`${key}T00:00:00Z`));
 }
 
-/** "4:30 PM" in `zone`. */
+/** "4:30 PM" in `zone`: always with AM/PM (the zone is named once, beside the times). */
 export function formatTime(at: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(
-    new Date(at),
-  );
+  return new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: zone,
+  }).format(new Date(at));
 }
 
 /** "Thursday, December 3, 2026 at 4:30 PM" in `zone`. */
@@ -53,6 +56,7 @@ export function formatSlot(at: number, zone: string): string {
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    hour12: true,
     timeZone: zone,
   }).format(new Date(at));
 }
@@ -60,6 +64,11 @@ export function formatSlot(at: number, zone: string): string {
 /** The picker's pages: 7 days each from `openedAt` (the intro call's window is 6 weeks). */
 export function pageRange(openedAt: number, page: number): { from: number; to: number } {
   return { from: openedAt + page * 7 * DAY_MS, to: openedAt + (page + 1) * 7 * DAY_MS };
+}
+
+/** The page (0 to `pages - 1`) that holds the instant `at`. */
+export function pageOf(openedAt: number, at: number, pages: number): number {
+  return Math.min(pages - 1, Math.max(0, Math.floor((at - openedAt) / (7 * DAY_MS))));
 }
 
 export interface SlotDay {
