@@ -701,6 +701,7 @@ export type Database = {
           last_error: string | null;
           outcome: string | null;
           recipient_user_id: string;
+          report_id: string | null;
           settled_at: string | null;
         };
         Insert: {
@@ -714,6 +715,7 @@ export type Database = {
           last_error?: string | null;
           outcome?: string | null;
           recipient_user_id: string;
+          report_id?: string | null;
           settled_at?: string | null;
         };
         Update: {
@@ -727,6 +729,7 @@ export type Database = {
           last_error?: string | null;
           outcome?: string | null;
           recipient_user_id?: string;
+          report_id?: string | null;
           settled_at?: string | null;
         };
         Relationships: [
@@ -742,6 +745,13 @@ export type Database = {
             columns: ['coach_id'];
             isOneToOne: false;
             referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'family_notices_report_id_fkey';
+            columns: ['report_id'];
+            isOneToOne: false;
+            referencedRelation: 'progress_reports';
             referencedColumns: ['id'];
           },
         ];
@@ -1518,6 +1528,72 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      progress_reports: {
+        Row: {
+          cadence: string;
+          child_id: string;
+          coach_id: string | null;
+          created_at: string;
+          facts: Json;
+          id: string;
+          next_steps: string;
+          parent_id: string;
+          period_end: string;
+          period_start: string;
+          published_at: string | null;
+          status: string;
+          summary: string;
+          updated_at: string;
+        };
+        Insert: {
+          cadence: string;
+          child_id: string;
+          coach_id?: string | null;
+          created_at?: string;
+          facts: Json;
+          id?: string;
+          next_steps?: string;
+          parent_id: string;
+          period_end: string;
+          period_start: string;
+          published_at?: string | null;
+          status?: string;
+          summary?: string;
+          updated_at?: string;
+        };
+        Update: {
+          cadence?: string;
+          child_id?: string;
+          coach_id?: string | null;
+          created_at?: string;
+          facts?: Json;
+          id?: string;
+          next_steps?: string;
+          parent_id?: string;
+          period_end?: string;
+          period_start?: string;
+          published_at?: string | null;
+          status?: string;
+          summary?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'progress_reports_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'progress_reports_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       quiz_assessments: {
         Row: {
@@ -2556,6 +2632,22 @@ export type Database = {
         Args: { range_start: string; range_end: string };
         Returns: { starts_at: string; ends_at: string }[];
       };
+      get_reports_due: {
+        Args: never;
+        Returns: {
+          child_id: string;
+          child_first_name: string;
+          parent_id: string;
+          coach_id: string;
+          coach_name: string;
+          cadence: string;
+          period_start: string;
+          period_end: string;
+          due_on: string;
+          overdue: boolean;
+          draft_id: string;
+        }[];
+      };
       get_session_room: {
         Args: { session_id: string };
         Returns: {
@@ -2685,6 +2777,10 @@ export type Database = {
         Args: { q: string };
         Returns: unknown[];
       };
+      publish_progress_report: {
+        Args: { report_id: string };
+        Returns: string;
+      };
       read_session_note: {
         Args: { session_id: string };
         Returns: string;
@@ -2731,6 +2827,10 @@ export type Database = {
       };
       staff_two_factor_step: {
         Args: never;
+        Returns: string;
+      };
+      start_progress_report: {
+        Args: { child_id: string; day?: string };
         Returns: string;
       };
       take_child_username_try: {

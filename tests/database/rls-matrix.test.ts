@@ -400,6 +400,7 @@ const matrixElsewhere: Record<string, string> = {
   practice_days: '../integration/progress.test.ts',
   check_in_invitations: '../integration/progress.test.ts',
   family_notices: '../integration/coach-matching.test.ts',
+  progress_reports: '../integration/progress-reports.test.ts',
   family_messages: '../integration/family-messages.test.ts',
   family_message_reads: '../integration/family-messages.test.ts',
   family_message_emails: '../integration/family-messages.test.ts',

@@ -17,8 +17,59 @@ export interface CoachMatch extends NoticeBase {
   coachTitle: string | null;
 }
 
+/** A progress report published: the notice names its period, never what it says. */
+export interface ReportReady extends NoticeBase {
+  kind: 'progress_report';
+  reportId: string;
+  cadence: 'weekly' | 'monthly';
+  /** the period's first and last day, 'YYYY-MM-DD' */
+  periodStart: string;
+  periodEnd: string;
+  coachName: string | null;
+}
+
 /** A notice of one of the kinds the family is sent. */
-export type FamilyNotice = CoachMatch;
+export type FamilyNotice = CoachMatch | ReportReady;
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** "November 2026", or "the week of November 23". */
+export function periodLabel(report: Pick<ReportReady, 'cadence' | 'periodStart'>): string {
+  const start = new Date(`${report.periodStart}T00:00:00Z`);
+  return report.cadence === 'monthly' ? monthFormat.format(start) : `the week of ${dayFormat.format(start)}`;
+}
+
+/** The report in the parent's app. */
+export function reportLink(reportId: string, siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/app/reports/${encodeURIComponent(reportId)}`;
+}
+
+/** "Mia's progress report is ready": who wrote it and for when, and a link; never its content. */
+export function reportReadyEmail(notice: ReportReady, siteUrl: string): EmailMessage {
+  const child = notice.childFirstName;
+  const subject = `${child}'s progress report is ready`;
+  const link = reportLink(notice.reportId, siteUrl);
+  const lines = [
+    `Hi ${notice.recipientName ?? 'there'},`,
+    `${notice.coachName ?? `${child}'s coach`} has written ${child}'s progress report for ${periodLabel(notice)}.`,
+    'Read it in your dashboard: it shows the sessions, the check-ins and the practice at home, with what comes next. ' +
+      'You can print it or save it as a PDF from there.',
+  ];
+  const action = 'Read the report';
+  const linkHtml =
+    `<p style="margin:20px 0 0;"><a href="${escapeHtml(link)}" ` +
+    `style="display:inline-block;background:#2f6b4f;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold;">` +
+    `${escapeHtml(action)}</a></p>`;
+  const { html, text } = renderEmail({
+    preheader: lines[1]!,
+    heading: subject,
+    blocksHtml: [...lines.map((line) => escapeHtml(line)), linkHtml],
+    text: [...lines, '', `${action}: ${link}`].join('\n\n'),
+    footer: 'Ploom · Building confidence, focus, and connection for families.',
+  });
+  return { to: notice.to, subject, html, text };
+}
 
 /** The child's schedule in the parent's app, with the booking picker open. */
 export function bookingLink(childId: string, siteUrl: string): string {
@@ -60,5 +111,7 @@ export function noticeEmail(notice: FamilyNotice, siteUrl: string): EmailMessage
   switch (notice.kind) {
     case 'coach_match':
       return coachMatchEmail(notice, siteUrl);
+    case 'progress_report':
+      return reportReadyEmail(notice, siteUrl);
   }
 }

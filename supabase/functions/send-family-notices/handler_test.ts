@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
-import { bookingLink } from './email.ts';
+import { bookingLink, periodLabel, type CoachMatch } from './email.ts';
 import { createHandler, type ClaimedNotice } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
@@ -9,7 +9,8 @@ const fromDatabase = (body: unknown) =>
   jsonRequest(body, { headers: { Authorization: `Bearer ${SERVICE_KEY}` } });
 
 let ids = 0;
-const queued = (overrides: Partial<ClaimedNotice> = {}): ClaimedNotice => ({
+type ClaimedMatch = CoachMatch & { id: number; current: boolean };
+const queued = (overrides: Partial<ClaimedMatch> = {}): ClaimedMatch => ({
   kind: 'coach_match',
   id: ++ids,
   to: 'sam@example.com',
@@ -90,5 +91,49 @@ Deno.test('only the database may call it; a bad payload is a 400 with the reason
   const bad = await handler(fromDatabase({ limit: 0 }));
   assert.equal(bad.status, 400);
   assert.match(JSON.stringify(await bad.json()), /limit/);
+  assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test(
+  "a report's notice names the period and links to the report, and never holds what it says",
+  async () => {
+    const report: ClaimedNotice = {
+      kind: 'progress_report',
+      id: ++ids,
+      current: true,
+      to: 'sam@example.com',
+      recipientName: 'Sam',
+      childId: 'c1',
+      childFirstName: 'Mia',
+      reportId: 'r-42',
+      cadence: 'monthly',
+      periodStart: '2026-11-01',
+      periodEnd: '2026-11-30',
+      coachName: 'Jordan Ellis',
+    };
+    const { handler, mailer } = setup([report]);
+    assert.deepEqual(await (await handler(fromDatabase({}))).json(), { sent: 1, skipped: 0, retry: 0 });
+    const [mail] = mailer.sent;
+    assert.equal(mail.subject, "Mia's progress report is ready");
+    assert.match(mail.text, /Jordan Ellis has written Mia's progress report for November 2026\./);
+    assert.ok(mail.text.includes(`${SITE}/app/reports/r-42`));
+    assert.equal(periodLabel({ cadence: 'weekly', periodStart: '2026-11-23' }), 'the week of November 23');
+  },
+);
+
+Deno.test('a report unpublished before its notice went is skipped', async () => {
+  const { handler, mailer } = setup([
+    {
+      ...queued(),
+      kind: 'progress_report',
+      reportId: 'r',
+      cadence: 'weekly',
+      periodStart: '2026-11-23',
+      periodEnd: '2026-11-29',
+      coachName: null,
+      current: false,
+    } as ClaimedNotice,
+  ]);
+  assert.deepEqual(await (await handler(fromDatabase({}))).json(), { sent: 0, skipped: 1, retry: 0 });
   assert.equal(mailer.sent.length, 0);
 });

@@ -35,6 +35,18 @@ function noticeOf(row: ClaimRow): ClaimedNotice | null {
         coachTitle: details.coach_title ?? null,
       };
       break;
+    case 'progress_report':
+      if (!details.report_id || !details.period_start || !details.period_end) return null;
+      notice = {
+        ...base,
+        kind: 'progress_report',
+        reportId: details.report_id,
+        cadence: details.cadence === 'weekly' ? 'weekly' : 'monthly',
+        periodStart: details.period_start,
+        periodEnd: details.period_end,
+        coachName: details.coach_name ?? null,
+      };
+      break;
     default:
       return null;
   }
