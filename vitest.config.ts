@@ -21,6 +21,7 @@ const unitNodeFiles = [
   'src/features/parent-app/__tests__/join.test.ts',
   'src/features/parent-app/__tests__/journey.test.ts',
   'src/features/families/__tests__/waited.test.ts',
+  'src/features/progress-reports/__tests__/facts.test.ts',
   'src/features/landing/__tests__/public-assets.test.ts',
   'src/features/landing/__tests__/variants.test.ts',
   'src/features/pipeline/__tests__/csv.test.ts',

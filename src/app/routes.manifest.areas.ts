@@ -101,6 +101,12 @@ export const areaRoutes: RouteEntry[] = [
   },
   { path: paths.adminConversation.pattern, area: 'admin', module: 'admin/conversation', layout: 'admin' },
   {
+    path: paths.adminProgressReport.pattern,
+    area: 'admin',
+    module: 'admin/progress-report',
+    layout: 'admin',
+  },
+  {
     path: paths.adminReport,
     area: 'admin',
     module: 'admin/report',
@@ -140,6 +146,7 @@ export const areaRoutes: RouteEntry[] = [
   { path: paths.appChildSchedule.pattern, area: 'app', module: 'app/child-schedule', layout: 'app' },
   { path: paths.appSession.pattern, area: 'app', module: 'app/session', layout: 'app' },
   { path: paths.appCheckIn.pattern, area: 'app', module: 'app/check-in', layout: 'app' },
+  { path: paths.appReport.pattern, area: 'app', module: 'app/report', layout: 'app' },
   { path: paths.appAccount, area: 'app', module: 'app/account', layout: 'app' },
   { path: paths.appMessages, area: 'app', module: 'app/messages', layout: 'app' },
   { path: paths.appAccountChildren, area: 'app', module: 'app/account-children', layout: 'app' },

@@ -28,8 +28,8 @@ export function AreaShell({ area, sections }: { area: string; sections: AreaSect
   const navigate = useNavigate();
   const firstName = (user?.user_metadata?.first_name as string | undefined) ?? user?.email ?? '';
   return (
-    <div className="min-h-screen bg-cream">
-      <header className="border-b border-brand-100 bg-white">
+    <div className="min-h-screen bg-cream print:bg-white">
+      <header className="border-b border-brand-100 bg-white print:hidden">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-3">
           <Link to={paths.home} className="font-display text-xl font-extrabold text-brand-700">
             {site.name}

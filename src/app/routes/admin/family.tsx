@@ -14,6 +14,10 @@ const CoachChildProgress = lazy(() =>
   })),
 );
 
+const ChildReports = lazy(() =>
+  import('@/features/progress-reports/components/child-reports').then((m) => ({ default: m.ChildReports })),
+);
+
 const description =
   'The children, their coaches and sessions, consents, plan and payments, check-ins and practice.';
 
@@ -49,7 +53,20 @@ function Family({ familyId, isAdmin, area }: { familyId: string; isAdmin: boolea
         backHref={paths.adminFamilies}
         renderChildProgress={(child) => (
           <Suspense fallback={<p role="status">Loading…</p>}>
-            <CoachChildProgress childId={child.id} childName={child.firstName} headingLevel={3} />
+            <div className="grid gap-6">
+              <section aria-labelledby={`reports-${child.id}`} className="grid gap-2">
+                <h3 id={`reports-${child.id}`} className="font-display text-lg font-bold text-ink">
+                  Progress reports
+                </h3>
+                <ChildReports
+                  childId={child.id}
+                  childName={child.firstName}
+                  staff
+                  reportHref={(id) => paths.adminProgressReport.href(id)}
+                />
+              </section>
+              <CoachChildProgress childId={child.id} childName={child.firstName} headingLevel={3} />
+            </div>
           </Suspense>
         )}
       />

@@ -2,6 +2,8 @@ import { AreaPage } from '@/app/components/area-shell';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { FamiliesWaiting } from '@/features/families/components/families-waiting';
 import { OverviewFigures } from '@/features/pipeline/components/overview-figures';
+import { ReportsDue } from '@/features/progress-reports/components/reports-due';
+import { paths } from '@/config/paths';
 
 export default function Screen() {
   const { isAdmin } = useAuth();
@@ -17,6 +19,11 @@ export default function Screen() {
     >
       <div className="grid gap-6">
         {isAdmin ? <FamiliesWaiting limit={5} /> : null}
+        <ReportsDue
+          showCoach={isAdmin}
+          reportHref={(id) => paths.adminProgressReport.href(id)}
+          familyHref={(id) => paths.adminFamily.href(id)}
+        />
         <OverviewFigures isAdmin={isAdmin} />
       </div>
     </AreaPage>

@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
+import { paths } from '@/config/paths';
 import { useParams } from 'react-router-dom';
 import { AreaPage } from '@/app/components/area-shell';
 import { useChildSchedule } from '@/features/parent-app/api/get-child-schedule';
@@ -6,6 +7,10 @@ import { useChildSchedule } from '@/features/parent-app/api/get-child-schedule';
 // Loaded by this route (see dashboard.tsx).
 const ScheduleScreen = lazy(() =>
   import('@/features/parent-app/components/schedule-screen').then((m) => ({ default: m.ScheduleScreen })),
+);
+
+const ChildReports = lazy(() =>
+  import('@/features/progress-reports/components/child-reports').then((m) => ({ default: m.ChildReports })),
 );
 
 export default function Screen() {
@@ -19,6 +24,21 @@ export default function Screen() {
       description="Your child's sessions, past and upcoming. Changes are possible up to 24 hours before a session."
     >
       <ScheduleScreen childId={childId} />
+      {child ? (
+        <section aria-labelledby="child-reports" className="mt-8 grid gap-3">
+          <h2 id="child-reports" className="font-display text-2xl font-extrabold text-ink">
+            {child.firstName}'s progress reports
+          </h2>
+          <Suspense fallback={<p role="status">Loading the reports…</p>}>
+            <ChildReports
+              childId={child.id}
+              childName={child.firstName}
+              staff={false}
+              reportHref={(id) => paths.appReport.href(id)}
+            />
+          </Suspense>
+        </section>
+      ) : null}
     </AreaPage>
   );
 }
