@@ -14,6 +14,8 @@ const unitEnv = {
  */
 const unitNodeFiles = [
   'local-supabase/function-length.test.ts',
+  'scripts/lib/site-rebuild.test.ts',
+  'scripts/lib/site-server.test.ts',
   'src/app/__tests__/mutations-proven.test.ts',
   'src/features/auth/__tests__/roles.test.ts',
   'src/features/billing/__tests__/billing-changes.test.ts',

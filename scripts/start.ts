@@ -1,34 +1,22 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { PROJECT_ROOT } from '../local-supabase/config.ts';
 import { printStack, runStackUntilSignal } from '../local-supabase/cli.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { ensureDemoPlan } from './demo-plan.ts';
 import { ensureDemoSession, type DemoSession } from './demo-session.ts';
+import { serveBuiltSite } from './lib/site-rebuild.ts';
 
 /**
- * `npm start`: the local Supabase stack and the site's dev server, until Ctrl-C.
+ * `npm start`: the local Supabase stack and the site's production build, served as its host serves
+ * it and built again when its sources change, until Ctrl-C. `npm run dev` is Vite's dev server.
  */
 const sitePort = 5173 + Number(process.env.LOCAL_SUPABASE_PORT_OFFSET ?? 0);
 
 const { stack } = await runStackUntilSignal(async (stack) => {
-  const vite = spawn(
-    path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vite'),
-    ['--port', String(sitePort), '--strictPort', '--host', '127.0.0.1'],
-    {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, VITE_SUPABASE_URL: stack.urls.api, VITE_SUPABASE_ANON_KEY: stack.keys.anon },
-    },
-  );
-  const exited = new Promise<void>((resolve) => vite.on('exit', () => resolve()));
-  vite.on('exit', (code) => {
-    if (code) console.error(`The site's dev server stopped (exit ${code}).`);
+  const site = await serveBuiltSite({
+    port: sitePort,
+    supabaseUrl: stack.urls.api,
+    anonKey: stack.keys.anon,
   });
-  return async () => {
-    vite.kill('SIGTERM');
-    await exited;
-  };
+  return site.stop;
 });
 
 printStack(stack);
