@@ -103,11 +103,27 @@ export const provenByE2e: Record<string, ProvenBy> = {
   },
   'parent-app/book-session#useBookSession': {
     spec: 'family-booking.spec.ts',
-    test: 'the parent books a session for Mia in the open times, reloads',
+    test: 'the parent books a session in the open times, reloads',
   },
   'parent-app/book-session#useMoveSession': {
     spec: 'family-booking.spec.ts',
-    test: 'the parent books a session for Mia in the open times, reloads',
+    test: 'the parent books a session in the open times, reloads',
+  },
+  'families/match-child-coach#useMatchChildCoach': {
+    spec: 'family-journey.spec.ts',
+    test: 'a waiting family is matched by the team, emailed, and books its first session',
+  },
+  'progress-reports/write-report#useStartReport': {
+    spec: 'progress-reports.spec.ts',
+    test: 'the coach writes and publishes a monthly report',
+  },
+  'progress-reports/write-report#useSaveReport': {
+    spec: 'progress-reports.spec.ts',
+    test: 'the coach writes and publishes a monthly report',
+  },
+  'progress-reports/write-report#usePublishReport': {
+    spec: 'progress-reports.spec.ts',
+    test: 'the coach writes and publishes a monthly report',
   },
   'parent-app/book-series#useBookSeries': {
     spec: 'family-booking.spec.ts',
