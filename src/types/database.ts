@@ -2664,6 +2664,18 @@ export type Database = {
           viewer_role: string;
         }[];
       };
+      get_updates_due: {
+        Args: never;
+        Returns: {
+          child_id: string;
+          child_first_name: string;
+          parent_id: string;
+          coach_id: string;
+          coach_name: string;
+          week_start: string;
+          week_end: string;
+        }[];
+      };
       hook_before_user_created: {
         Args: { event: Json };
         Returns: Json;

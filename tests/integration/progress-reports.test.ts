@@ -268,3 +268,57 @@ describe('a monthly progress report', () => {
     }
   });
 });
+
+describe('weekly parent updates (decision 226)', () => {
+  const dueFor = async (client: Signed['client']) => {
+    const { data, error } = await client.rpc('get_updates_due');
+    expect(error).toBeNull();
+    return (data as { child_id: string; week_start: string }[]).filter((r) => r.child_id === child);
+  };
+
+  it('are due for last week on every plan, until the coach shares one, even a late one', async () => {
+    const monday = (
+      await db.query<{ d: string }>(
+        `select to_char(date_trunc('week', now() at time zone 'UTC') - interval '7 days', 'YYYY-MM-DD') as d`,
+      )
+    ).rows[0]!.d;
+    await db.query(`update public.subscriptions set plan = 'steady-growth' where parent_id = $1`, [
+      parent.userId,
+    ]);
+    try {
+      expect(await dueFor(coach.client)).toEqual([expect.objectContaining({ week_start: monday })]);
+      expect(await dueFor(otherCoach.client)).toEqual([]);
+      expect((await parent.client.rpc('get_updates_due')).error).toMatchObject({ code: '42501' });
+      // the coach shares one now, as the family page does
+      const shared = await coach.client
+        .from('parent_updates')
+        .insert({
+          child_id: child,
+          coach_id: coachId,
+          body: 'A calm week: bedtime went well.',
+          shared_at: new Date().toISOString(),
+        })
+        .select('id');
+      expect(shared.error).toBeNull();
+      expect(await dueFor(coach.client)).toEqual([]);
+    } finally {
+      await db.query(`update public.subscriptions set plan = 'focused-progress' where parent_id = $1`, [
+        parent.userId,
+      ]);
+    }
+  });
+
+  it('are not due for a family without a plan', async () => {
+    await db.query('delete from public.parent_updates where child_id = $1', [child]);
+    await db.query(`update public.subscriptions set status = 'canceled' where parent_id = $1`, [
+      parent.userId,
+    ]);
+    try {
+      expect(await dueFor(coach.client)).toEqual([]);
+    } finally {
+      await db.query(`update public.subscriptions set status = 'active' where parent_id = $1`, [
+        parent.userId,
+      ]);
+    }
+  });
+});

@@ -113,17 +113,21 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'family-journey.spec.ts',
     test: 'a waiting family is matched by the team, emailed, and books its first session',
   },
+  'progress-reports/updates#useShareWeeklyUpdate': {
+    spec: 'progress-reports.spec.ts',
+    test: 'the coach shares the weekly update',
+  },
   'progress-reports/write-report#useStartReport': {
     spec: 'progress-reports.spec.ts',
-    test: 'the coach writes and publishes a monthly report',
+    test: 'writes and publishes a monthly report',
   },
   'progress-reports/write-report#useSaveReport': {
     spec: 'progress-reports.spec.ts',
-    test: 'the coach writes and publishes a monthly report',
+    test: 'writes and publishes a monthly report',
   },
   'progress-reports/write-report#usePublishReport': {
     spec: 'progress-reports.spec.ts',
-    test: 'the coach writes and publishes a monthly report',
+    test: 'writes and publishes a monthly report',
   },
   'parent-app/book-series#useBookSeries': {
     spec: 'family-booking.spec.ts',

@@ -18,6 +18,12 @@ const ChildReports = lazy(() =>
   import('@/features/progress-reports/components/child-reports').then((m) => ({ default: m.ChildReports })),
 );
 
+const WeeklyUpdateForm = lazy(() =>
+  import('@/features/progress-reports/components/weekly-update-form').then((m) => ({
+    default: m.WeeklyUpdateForm,
+  })),
+);
+
 const description =
   'The children, their coaches and sessions, consents, plan and payments, check-ins and practice.';
 
@@ -54,6 +60,9 @@ function Family({ familyId, isAdmin, area }: { familyId: string; isAdmin: boolea
         renderChildProgress={(child) => (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <div className="grid gap-6">
+              {child.coachId ? (
+                <WeeklyUpdateForm childId={child.id} childName={child.firstName} coachId={child.coachId} />
+              ) : null}
               <section aria-labelledby={`reports-${child.id}`} className="grid gap-2">
                 <h3 id={`reports-${child.id}`} className="font-display text-lg font-bold text-ink">
                   Progress reports

@@ -3,6 +3,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { FamiliesWaiting } from '@/features/families/components/families-waiting';
 import { OverviewFigures } from '@/features/pipeline/components/overview-figures';
 import { ReportsDue } from '@/features/progress-reports/components/reports-due';
+import { UpdatesDue } from '@/features/progress-reports/components/updates-due';
 import { paths } from '@/config/paths';
 
 export default function Screen() {
@@ -23,6 +24,10 @@ export default function Screen() {
           showCoach={isAdmin}
           reportHref={(id) => paths.adminProgressReport.href(id)}
           familyHref={(id) => paths.adminFamily.href(id)}
+        />
+        <UpdatesDue
+          showCoach={isAdmin}
+          updateHref={(parentId, childId) => `${paths.adminFamily.href(parentId)}#family-progress-${childId}`}
         />
         <OverviewFigures isAdmin={isAdmin} />
       </div>

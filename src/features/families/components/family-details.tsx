@@ -166,7 +166,7 @@ export function FamilyDetails({
   isAdmin: boolean;
   backHref: string;
   /** each child's check-ins and practice, from the app layer (another feature's screens) */
-  renderChildProgress?: (child: { id: string; firstName: string }) => ReactNode;
+  renderChildProgress?: (child: { id: string; firstName: string; coachId: string | null }) => ReactNode;
 }) {
   const family = useFamily(parentId);
   return (
