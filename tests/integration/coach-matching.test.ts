@@ -150,14 +150,12 @@ describe('matching a waiting child with a coach', () => {
     try {
       for (const client of [parent.client, coach.client]) {
         expect((await client.from('family_notices').select('id')).data).toEqual([]);
-        const write = await client
-          .from('family_notices')
-          .insert({
-            kind: 'coach_match',
-            child_id: child,
-            coach_id: JORDAN,
-            recipient_user_id: parent.userId,
-          });
+        const write = await client.from('family_notices').insert({
+          kind: 'coach_match',
+          child_id: child,
+          coach_id: JORDAN,
+          recipient_user_id: parent.userId,
+        });
         expect(write.error).toMatchObject({ code: '42501' });
       }
       expect((await anonClient().from('family_notices').select('id')).error).toMatchObject({
