@@ -756,6 +756,116 @@ export type Database = {
           },
         ];
       };
+      family_plan_reviews: {
+        Row: {
+          child_id: string;
+          comment: string | null;
+          created_at: string;
+          id: string;
+          parent_id: string;
+          version_id: string;
+        };
+        Insert: {
+          child_id: string;
+          comment?: string | null;
+          created_at?: string;
+          id?: string;
+          parent_id: string;
+          version_id: string;
+        };
+        Update: {
+          child_id?: string;
+          comment?: string | null;
+          created_at?: string;
+          id?: string;
+          parent_id?: string;
+          version_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'family_plan_reviews_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'family_plan_reviews_version_id_fkey';
+            columns: ['version_id'];
+            isOneToOne: false;
+            referencedRelation: 'family_plan_versions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      family_plan_ticks: {
+        Row: { child_id: string; milestone_id: string; ticked_at: string; ticked_by: string | null };
+        Insert: { child_id: string; milestone_id: string; ticked_at?: string; ticked_by?: string | null };
+        Update: { child_id?: string; milestone_id?: string; ticked_at?: string; ticked_by?: string | null };
+        Relationships: [
+          {
+            foreignKeyName: 'family_plan_ticks_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      family_plan_versions: {
+        Row: {
+          child_id: string;
+          coach_id: string | null;
+          content: Json;
+          created_at: string;
+          id: string;
+          parent_id: string;
+          shared_at: string | null;
+          status: string;
+          updated_at: string;
+          version: number;
+        };
+        Insert: {
+          child_id: string;
+          coach_id?: string | null;
+          content: Json;
+          created_at?: string;
+          id?: string;
+          parent_id: string;
+          shared_at?: string | null;
+          status?: string;
+          updated_at?: string;
+          version: number;
+        };
+        Update: {
+          child_id?: string;
+          coach_id?: string | null;
+          content?: Json;
+          created_at?: string;
+          id?: string;
+          parent_id?: string;
+          shared_at?: string | null;
+          status?: string;
+          updated_at?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'family_plan_versions_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'family_plan_versions_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       family_rewards: {
         Row: {
           child_id: string;
@@ -2404,6 +2514,10 @@ export type Database = {
           time_zone: string;
         }[];
       };
+      child_plan_goals: {
+        Args: never;
+        Returns: { goal: string; milestones: number; done: number }[];
+      };
       child_sign_in_email: {
         Args: { login_username: string };
         Returns: string;
@@ -2603,6 +2717,10 @@ export type Database = {
       get_family_plan: {
         Args: never;
         Returns: { plan: string; sessions_per_week: number; reason: string; time_zone: string }[];
+      };
+      get_family_plan_kind: {
+        Args: { child_id: string };
+        Returns: string;
       };
       get_family_standing: {
         Args: never;
@@ -2805,9 +2923,17 @@ export type Database = {
         Args: { function_name: string; recipient: string; client: string };
         Returns: { allowed: boolean; reason: string; retry_after_seconds: number }[];
       };
+      review_family_plan: {
+        Args: { version_id: string; comment?: string };
+        Returns: string;
+      };
       save_availability_week: {
         Args: { schedule_id: string; time_zone: string; hours: Json };
         Returns: undefined;
+      };
+      save_family_plan_draft: {
+        Args: { child_id: string; content: Json };
+        Returns: string;
       };
       session_list_count: {
         Args: { status?: string };
@@ -2837,6 +2963,10 @@ export type Database = {
         Args: { email_id: number; result: string; error?: string };
         Returns: undefined;
       };
+      share_family_plan: {
+        Args: { child_id: string };
+        Returns: number;
+      };
       staff_two_factor_step: {
         Args: never;
         Returns: string;
@@ -2852,6 +2982,10 @@ export type Database = {
       team_settings: {
         Args: never;
         Returns: { team_notification_email: string; reply_within_hours: number }[];
+      };
+      tick_plan_milestone: {
+        Args: { child_id: string; milestone_id: string; done: boolean };
+        Returns: undefined;
       };
       unconfirmed_sign_up_for: {
         Args: { address: string };

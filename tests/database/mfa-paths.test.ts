@@ -308,6 +308,9 @@ describe('through the stack: REST, the session room and the edge functions', () 
 const NEEDS_NO_CHECK: Record<string, string> = {
   'private.family_plan': "the caller's own family's plan, read by its own parent; staff gain nothing",
   'private.require_family_plan': "whether the caller's own family has a plan; staff gain nothing",
+  'private.child_plan_goals': "the signed-in child's own goals, in a child's words; staff gain nothing",
+  'private.review_family_plan':
+    "the caller's own family's plan, reviewed by its own parent; staff gain nothing",
   'private.require_family_slot':
     "whether the caller's own family may book a time (a child's day, priority scheduling); staff gain nothing",
   'private.attach_quiz_results_email':
