@@ -113,6 +113,22 @@ export const provenByE2e: Record<string, ProvenBy> = {
     spec: 'family-journey.spec.ts',
     test: 'a waiting family is matched by the team, emailed, and books its first session',
   },
+  'family-plans/write-family-plan#useSavePlanDraft': {
+    spec: 'family-plans.spec.ts',
+    test: 'the coach writes and shares a family plan and ticks a milestone',
+  },
+  'family-plans/write-family-plan#useSharePlan': {
+    spec: 'family-plans.spec.ts',
+    test: 'the coach writes and shares a family plan and ticks a milestone',
+  },
+  'family-plans/write-family-plan#useTickMilestone': {
+    spec: 'family-plans.spec.ts',
+    test: 'the coach writes and shares a family plan and ticks a milestone',
+  },
+  'family-plans/write-family-plan#useReviewPlan': {
+    spec: 'family-plans.spec.ts',
+    test: 'the parent acknowledges and comments',
+  },
   'progress-reports/updates#useShareWeeklyUpdate': {
     spec: 'progress-reports.spec.ts',
     test: 'the coach shares the weekly update',

@@ -24,6 +24,10 @@ const WeeklyUpdateForm = lazy(() =>
   })),
 );
 
+const FamilyPlanEditor = lazy(() =>
+  import('@/features/family-plans/components/plan-editor').then((m) => ({ default: m.FamilyPlanEditor })),
+);
+
 const description =
   'The children, their coaches and sessions, consents, plan and payments, check-ins and practice.';
 
@@ -62,6 +66,14 @@ function Family({ familyId, isAdmin, area }: { familyId: string; isAdmin: boolea
             <div className="grid gap-6">
               {child.coachId ? (
                 <WeeklyUpdateForm childId={child.id} childName={child.firstName} coachId={child.coachId} />
+              ) : null}
+              {child.coachId ? (
+                <section aria-labelledby={`family-plan-${child.id}`} className="grid gap-2">
+                  <h3 id={`family-plan-${child.id}`} className="font-display text-lg font-bold text-ink">
+                    Family plan
+                  </h3>
+                  <FamilyPlanEditor childId={child.id} childName={child.firstName} />
+                </section>
               ) : null}
               <section aria-labelledby={`reports-${child.id}`} className="grid gap-2">
                 <h3 id={`reports-${child.id}`} className="font-display text-lg font-bold text-ink">

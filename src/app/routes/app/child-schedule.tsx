@@ -13,6 +13,10 @@ const ChildReports = lazy(() =>
   import('@/features/progress-reports/components/child-reports').then((m) => ({ default: m.ChildReports })),
 );
 
+const ParentFamilyPlan = lazy(() =>
+  import('@/features/family-plans/components/parent-plan').then((m) => ({ default: m.ParentFamilyPlan })),
+);
+
 export default function Screen() {
   const { childId = '' } = useParams();
   // The same query the screen reads: the heading names the child once it is known.
@@ -24,6 +28,16 @@ export default function Screen() {
       description="Your child's sessions, past and upcoming. Changes are possible up to 24 hours before a session."
     >
       <ScheduleScreen childId={childId} />
+      {child ? (
+        <section aria-labelledby="child-family-plan" className="mt-8 grid gap-3">
+          <h2 id="child-family-plan" className="font-display text-2xl font-extrabold text-ink">
+            {child.firstName}'s family plan
+          </h2>
+          <Suspense fallback={<p role="status">Loading the family plan…</p>}>
+            <ParentFamilyPlan childId={child.id} childName={child.firstName} />
+          </Suspense>
+        </section>
+      ) : null}
       {child ? (
         <section aria-labelledby="child-reports" className="mt-8 grid gap-3">
           <h2 id="child-reports" className="font-display text-2xl font-extrabold text-ink">

@@ -1,4 +1,4 @@
-import { CalendarHeart, Gift, Sparkles, Star } from 'lucide-react';
+import { CalendarHeart, Gift, Sparkles, Star, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '@/lib/navigation';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { useNow } from '@/lib/use-now';
 import { useAtHomeTools } from '../api/get-at-home-tools';
 import { useMyRewards, type MyReward } from '../api/get-my-rewards';
 import { useChildDashboard, type NextSession } from '../api/get-child-dashboard';
+import { useMyGoals } from '../api/get-my-goals';
 import { isRoomOpen, sessionDay } from '../lib/when';
 
 function Card({
@@ -152,6 +153,7 @@ export function ChildDashboard({
           {rewards ?? <Rewards points={points} />}
         </Card>
       </div>
+      <MyGoalsCard />
       <Card
         id="child-tools"
         title="Your at-home tools"
@@ -160,6 +162,33 @@ export function ChildDashboard({
         {atHomeTools ?? <AtHomeTools />}
       </Card>
     </div>
+  );
+}
+
+/** The child's own goals from the family plan, in their words, with the steps done so far. */
+function MyGoalsCard() {
+  const goals = useMyGoals();
+  // no plan shared yet: nothing to show a child
+  if (!goals.data?.length) return null;
+  return (
+    <Card
+      id="child-goals"
+      title="My goals"
+      icon={<Target className="h-10 w-10 text-brand-700" aria-hidden="true" />}
+    >
+      <ul className="grid gap-4">
+        {goals.data.map((g) => (
+          <li key={g.goal} className="rounded-2xl bg-brand-50 p-4">
+            <p className="font-display text-2xl font-bold text-ink">{g.goal}</p>
+            {g.milestones > 0 ? (
+              <p className="mt-1 text-xl">
+                {g.done} of {g.milestones} steps done{g.done === g.milestones ? '. Amazing!' : ''}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
