@@ -600,3 +600,38 @@ insert into public.family_message_reads (family_id, user_id, last_read_at) value
 insert into public.family_message_emails (family_id, recipient_user_id, recipient, created_at, attempts, outcome, settled_at)
 values ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'parent',
         now() - interval '23 hours', 1, 'sent', now() - interval '23 hours');
+
+-- Mia's custom family plan (version 1, shared by Jordan, one milestone reached) and her progress
+-- report for last month, published (docs/decisions 224 and 227): what the demo family reads on
+-- Mia's page. The seed's inserts are not anyone's actions: their audit entries are cleared.
+insert into public.family_plan_versions (id, child_id, parent_id, coach_id, version, content, status, shared_at) values
+  ('f1000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001',
+   'a0000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001', 1,
+   '{"goals": [
+      {"id": "f1000000-0000-4000-8000-0000000000a1", "title": "Calmer bedtimes",
+       "child_words": "I can calm my body at bedtime",
+       "milestones": [
+         {"id": "f1000000-0000-4000-8000-0000000000b1", "text": "Uses balloon breaths with a reminder"},
+         {"id": "f1000000-0000-4000-8000-0000000000b2", "text": "Uses them without a reminder three nights a week"}]},
+      {"id": "f1000000-0000-4000-8000-0000000000a2", "title": "Naming big feelings",
+       "child_words": "I can say how I feel, even when it is big",
+       "milestones": [
+         {"id": "f1000000-0000-4000-8000-0000000000b3", "text": "Names a feeling at dinner most days"}]}],
+     "strategies": ["Keep the bedtime plan on the fridge and praise each step", "One feelings check-in at dinner"],
+     "watch_for": ["Tummy aches before school", "Bedtime taking more than 45 minutes"]}'::jsonb,
+   'shared', now() - interval '12 days');
+insert into public.family_plan_ticks (child_id, milestone_id, ticked_at, ticked_by) values
+  ('d0000000-0000-4000-8000-000000000001', 'f1000000-0000-4000-8000-0000000000b1', now() - interval '5 days',
+   'a0000000-0000-4000-8000-000000000002');
+
+insert into public.progress_reports (child_id, parent_id, coach_id, cadence, period_start, period_end, facts,
+                                     summary, next_steps, status, published_at)
+select 'd0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+       'c0000000-0000-4000-8000-000000000001', 'monthly', p.period_start, p.period_end,
+       private.report_facts('d0000000-0000-4000-8000-000000000001', p.period_start, p.period_end, 'America/New_York'),
+       'Mia came to her sessions with energy and worked hard on bedtimes. She now uses balloon breaths with a reminder, and bedtime is calmer most nights.',
+       'Next month we will practise naming big feelings at dinner. At home: keep the bedtime plan on the fridge, and praise each step.',
+       'published', now() - interval '2 days'
+from private.report_period('monthly', ((now() at time zone 'America/New_York')::date - interval '1 month')::date) p;
+
+delete from public.audit_logs where actor_user_id is null and action like any (array['FAMILY_PLAN_%', 'PROGRESS_REPORT_%']);
