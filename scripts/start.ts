@@ -1,4 +1,5 @@
 import { printStack, runStackUntilSignal } from '../local-supabase/cli.ts';
+import { plans } from '../src/content/plans.ts';
 import { demoAccounts } from './demo-accounts.ts';
 import { ensureDemoPlan } from './demo-plan.ts';
 import { ensureDemoSession, type DemoSession } from './demo-session.ts';
@@ -40,8 +41,10 @@ Demo session room: Mia with Jordan Ellis, starts ${time(session.startsAt)}, open
   child   ${site}/child/session/${session.id}`);
 // The demo family pays for its plan on the Stripe stand-in once, before its demo session is booked.
 const plan = await ensureDemoPlan(stack.urls, stack.keys.anon);
-if (plan?.created)
-  console.log(`\nThe demo family's plan: ${plan.plan}, paid on the Stripe stand-in (${plan.status}).`);
+if (plan?.created) {
+  const name = plans.find((p) => p.id === plan.plan)?.name ?? plan.plan;
+  console.log(`\nThe demo family's plan: ${name}, paid on the Stripe stand-in (${plan.status}).`);
+}
 const first = await ensureDemoSession(stack.urls.db);
 if (first) announce(first);
 // Before the room closes, the next demo session is booked (checked each minute).

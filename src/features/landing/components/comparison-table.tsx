@@ -1,5 +1,5 @@
 import { Check, Minus } from 'lucide-react';
-import { comparisonRows, formatPrice, type ComparisonValue } from '@/content/plans';
+import { comparisonRows, formatPrice, priorityScheduling, type ComparisonValue } from '@/content/plans';
 import { plansForVariant, type LandingVariant } from '@/content/variants';
 import { Section } from './section';
 
@@ -82,6 +82,7 @@ export function ComparisonSection({ variant }: { variant: LandingVariant }) {
           </tbody>
         </table>
       </div>
+      <p className="mx-auto mt-4 max-w-4xl text-sm text-ink-muted">{priorityScheduling.rule}</p>
     </Section>
   );
 }

@@ -169,7 +169,7 @@ describe('the picker that moves a session', () => {
 });
 
 describe('the picker that books a session', () => {
-  it("opens on the week of the coach's first open time, not on an empty week", async () => {
+  it("opens on the week of the coach's first open time, not on an empty week, and says the plan's priority", async () => {
     // nothing this week or next: the first open time is Wednesday 23 December at 15:00
     const first = NOW + 16 * DAY + HOUR;
     instantSlots = (from, to) =>
@@ -192,6 +192,10 @@ describe('the picker that books a session', () => {
       'Wednesday, December 23, 2026 at 3:00 PM',
       'Wednesday, December 23, 2026 at 4:00 PM',
     ]);
+    // the plan's priority scheduling is said where the family books
+    expect(await within(picker).findByTestId('priority')).toHaveTextContent(
+      'Your plan includes priority scheduling: after-school times more than a week ahead are held for your family.',
+    );
     // paging back still shows the empty weeks, as they are
     fireEvent.click(within(picker).getByRole('button', { name: 'Previous week' }));
     expect(await within(picker).findByText('No open times this week. Try the next week.')).toBeTruthy();

@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
+import { hasPriorityScheduling, priorityScheduling } from '@/content/plans';
+import { useFamilyPlan } from '../api/get-family-plan';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TimeChoices } from '@/components/ui/time-choices';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -83,6 +85,8 @@ export function BookingPicker({
   const slots = useOpenSlots({ coachId, from, to: range.to });
   // the middle of the week, so the family's week (in its profile's zone) is this one
   const allowance = useWeekAllowance(range.from + 3.5 * 86_400_000);
+  // the plan's priority scheduling, said at booking as the pricing page says it
+  const familyPlan = useFamilyPlan(mode.kind === 'book');
   const book = useBookSession();
   const move = useMoveSession();
   const series = useBookSeries();
@@ -159,6 +163,11 @@ export function BookingPicker({
       {mode.kind === 'book' && weekAllowance ? (
         <p className="text-sm text-ink" data-testid="allowance">
           {allowanceText(weekAllowance)}
+        </p>
+      ) : null}
+      {mode.kind === 'book' && familyPlan.data?.plan ? (
+        <p className="text-sm text-ink-muted" data-testid="priority">
+          {hasPriorityScheduling(familyPlan.data.plan) ? priorityScheduling.yours : priorityScheduling.others}
         </p>
       ) : null}
       {noPlan ? (
