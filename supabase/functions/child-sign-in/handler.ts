@@ -18,6 +18,16 @@ import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
 /** bcrypt reads 72 bytes; Auth refuses longer passwords. */
 const MAX_SECRET_BYTES = 72;
 
+/**
+ * Text no login has, refused before anything is looked up: a lone UTF-16 surrogate (JSON's "\ud800"
+ * is no character; the database answers it with an error, as it does a NUL) and, in a username, any
+ * control character (child_logins' check allows none). A secret is refused only what nobody types, a
+ * lone surrogate or a NUL, so a password set with a tab still signs in.
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const CONTROL = /\p{Cc}/u;
+const NOT_TEXT = 'must be valid Unicode text';
+
 export const childSignInPayload = z
   .object({
     username: z
@@ -25,14 +35,18 @@ export const childSignInPayload = z
       .trim()
       .toLowerCase()
       .min(1, 'is required')
-      .max(64, 'must be at most 64 characters'),
+      .max(64, 'must be at most 64 characters')
+      .refine((value) => !LONE_SURROGATE.test(value), NOT_TEXT)
+      .refine((value) => !CONTROL.test(value), 'must not contain control characters'),
     secret: z
       .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
       .min(1, 'is required')
       .refine(
         (value) => new TextEncoder().encode(value).byteLength <= MAX_SECRET_BYTES,
         `must be at most ${MAX_SECRET_BYTES} characters`,
-      ),
+      )
+      .refine((value) => !LONE_SURROGATE.test(value), NOT_TEXT)
+      .refine((value) => !value.includes('\u0000'), 'must not contain a NUL character'),
   })
   .strict();
 

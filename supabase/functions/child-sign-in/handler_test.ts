@@ -14,14 +14,20 @@ const PIN = '27182818';
 const LOCK = 'This login is locked after too many wrong tries.';
 const SESSION = { access_token: 'at', refresh_token: 'rt', expires_in: 3600, user: { id: 'mia' } };
 
-function setup(options: { grant?: (email: string, password: string) => GrantAnswer } = {}) {
+function setup(
+  options: { grant?: (email: string, password: string) => GrantAnswer } = {},
+  onLookup: (username: string) => void = () => {},
+) {
   const logger = memoryLogger();
   const grants: { email: string; password: string; client: string | null }[] = [];
   const unknownTries: string[] = [];
   let clock = 0;
   const slept: number[] = [];
   const port: ChildSignInPort = {
-    emailOf: (username) => Promise.resolve(username === 'mia' ? MIA_EMAIL : null),
+    emailOf: (username) => {
+      onLookup(username);
+      return Promise.resolve(username === 'mia' ? MIA_EMAIL : null);
+    },
     passwordGrant(input) {
       grants.push(input);
       clock += 40; // Auth's work takes time
@@ -83,6 +89,39 @@ Deno.test('a bad payload is answered 400 with the reason, and Auth is never aske
     body: { error: 'Body must be a JSON object' },
   });
 });
+
+Deno.test(
+  'a username or secret that is no text a login has is answered 400, and nothing is looked up',
+  async () => {
+    const cases: [string, string][] = [
+      // JSON's escapes, as a client sends them: a lone surrogate, a NUL, a line break, a C1 control
+      ['{"username":"\\ud800","secret":"27182818"}', 'username: must be valid Unicode text'],
+      ['{"username":"mia\\udc00","secret":"27182818"}', 'username: must be valid Unicode text'],
+      ['{"username":"a\\u0000b","secret":"27182818"}', 'username: must not contain control characters'],
+      ['{"username":"mia\\r\\nx","secret":"27182818"}', 'username: must not contain control characters'],
+      ['{"username":"mia\\u0085","secret":"27182818"}', 'username: must not contain control characters'],
+      ['{"username":"mia","secret":"2718\\ud8002818"}', 'secret: must be valid Unicode text'],
+      ['{"username":"mia","secret":"2718\\u00002818"}', 'secret: must not contain a NUL character'],
+    ];
+    for (const [body, reason] of cases) {
+      const looked: string[] = [];
+      const { handler, grants, unknownTries } = setup({}, (username) => looked.push(username));
+      assert.deepEqual(
+        await answer(await handler(signIn(body))),
+        { status: 400, body: { error: reason } },
+        body,
+      );
+      assert.deepEqual([looked, grants, unknownTries], [[], [], []], body);
+    }
+    // A pair of surrogates is one character, and a tab in a secret is a password's own business.
+    const { handler, grants } = setup();
+    await handler(signIn({ username: 'mia\u{1F600}', secret: 'tab\there!' }));
+    assert.deepEqual(
+      grants.map((g) => g.password),
+      ['tab\there!'],
+    );
+  },
+);
 
 Deno.test('the right username and secret get the session, asked for from the client’s address', async () => {
   const { handler, grants, slept } = setup();
