@@ -53,7 +53,13 @@ function dashboardRow(startsIn: number | null) {
 }
 
 function renderDashboard(startsIn: number | null) {
-  rpc.mockResolvedValue({ data: [dashboardRow(startsIn)], error: null });
+  rpc.mockImplementation((name: string) =>
+    Promise.resolve(
+      name === 'child_plan_goals'
+        ? { data: [{ goal: 'I can calm my body at bedtime', milestones: 2, done: 1 }], error: null }
+        : { data: [dashboardRow(startsIn)], error: null },
+    ),
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <TestRouter>
@@ -92,6 +98,13 @@ describe('the child dashboard', () => {
     renderDashboard(5);
     const join = await screen.findByRole('link', { name: 'Join' });
     expect(join.getAttribute('href')).toBe('/child/session/s1');
+  });
+
+  it("shows the child's own goals from the family plan, in their words, with the steps done", async () => {
+    renderDashboard(60);
+    const goals = await screen.findByRole('region', { name: 'My goals' });
+    expect(goals).toHaveTextContent('I can calm my body at bedtime');
+    expect(goals).toHaveTextContent('1 of 2 steps done');
   });
 
   it('with no session planned, says so', async () => {

@@ -177,8 +177,8 @@ function MyGoalsCard() {
       icon={<Target className="h-10 w-10 text-brand-700" aria-hidden="true" />}
     >
       <ul className="grid gap-4">
-        {goals.data.map((g) => (
-          <li key={g.goal} className="rounded-2xl bg-brand-50 p-4">
+        {goals.data.map((g, i) => (
+          <li key={i} className="rounded-2xl bg-brand-50 p-4">
             <p className="font-display text-2xl font-bold text-ink">{g.goal}</p>
             {g.milestones > 0 ? (
               <p className="mt-1 text-xl">
