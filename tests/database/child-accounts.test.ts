@@ -259,9 +259,9 @@ describe('child_login_attempts and child_login_locks access (role x action)', ()
     const expected: Record<Actor, string> = {
       anon: '42501',
       parent: 'ok',
-      otherParent: 'P0002',
-      coach: 'P0002',
-      child: 'P0002',
+      otherParent: 'PT404',
+      coach: 'PT404',
+      child: 'PT404',
       admin: 'ok',
     };
     for (const actor of ACTORS) {

@@ -118,7 +118,7 @@ describe('a child login locks after five wrong secrets', () => {
 
     // Another parent cannot unlock it; the parent can, and the PIN works again.
     const foreign = await otherParent.client.rpc('unlock_child_login', { child: childId });
-    expect(foreign.error).toMatchObject({ code: 'P0002' });
+    expect(foreign).toMatchObject({ status: 404, error: { code: 'PT404', message: 'No such child login' } });
     expect((await signInAsChild(username, PIN)).error!.message).toMatch(LOCKED);
     const unlocked = await parent.client.rpc('unlock_child_login', { child: childId });
     expect(unlocked.error).toBeNull();
