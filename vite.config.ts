@@ -9,13 +9,17 @@ import {
   readClientRoutePatterns,
   SHELL_FILE,
 } from './scripts/prerender.ts';
+import { hostHeaders } from './scripts/lib/host-headers.ts';
+import { writeContentSecurityPolicy } from './scripts/lib/security-headers.ts';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 // The year the prerendered footer shows; the browser moves it on after hydration if it changed.
 const define = { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) };
 
 /**
- * Prerenders the public pages after the browser build (scripts/prerender.ts), and makes
+ * Prerenders the public pages after the browser build (scripts/prerender.ts), writes the
+ * Content-Security-Policy for what the build emitted into its _headers (the inline scripts' hashes
+ * and the Supabase origin: scripts/lib/security-headers.ts, decision 228), and makes
  * `vite preview` serve the result as a static host configured by its _redirects would: a file per
  * route (/coaching from coaching/index.html), the app shell for the client-rendered routes, and
  * 404.html with status 404 for any other path.
@@ -38,6 +42,10 @@ function prerenderPlugin(): Plugin {
         serverConfig: { base: config.base, resolve: { alias }, define, plugins: [react()] },
       });
       config.logger.info(`prerendered ${pages} pages in ${Date.now() - started} ms`);
+      const csp = writeContentSecurityPolicy(outDir, config.env.VITE_SUPABASE_URL as string | undefined);
+      config.logger.info(
+        `_headers: Content-Security-Policy with ${csp.scriptHashes} inline script hashes from ${csp.pages} pages`,
+      );
     },
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);
@@ -128,7 +136,8 @@ export default defineConfig(({ command, mode }) => {
     }
   }
   return {
-    plugins: [react(), prerenderPlugin()],
+    // hostHeaders: `vite preview` sends the build's _headers, as the host does (scripts/lib/host-headers.ts).
+    plugins: [react(), prerenderPlugin(), hostHeaders()],
     resolve: { alias },
     define,
     server: { host: '127.0.0.1', port: 5173, strictPort: true },

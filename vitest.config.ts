@@ -14,6 +14,7 @@ const unitEnv = {
  */
 const unitNodeFiles = [
   'local-supabase/function-length.test.ts',
+  'scripts/lib/security-headers.test.ts',
   'scripts/lib/site-rebuild.test.ts',
   'scripts/lib/site-server.test.ts',
   'src/app/__tests__/mutations-proven.test.ts',
@@ -34,6 +35,7 @@ const unitNodeFiles = [
   'src/features/sessions/__tests__/session-filters.test.ts',
   'src/features/sessions/__tests__/time.test.ts',
   'src/lib/__tests__/duration.test.ts',
+  'src/lib/__tests__/zod-config.test.ts',
 ];
 
 /**

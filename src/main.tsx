@@ -1,3 +1,5 @@
+// First: zod must not probe for `new Function` under the Content Security Policy (see the file).
+import '@/lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { getSessionId, rememberLanding } from '@/lib/attribution';

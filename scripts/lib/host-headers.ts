@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Plugin } from 'vite';
 import { matchesPattern } from '../prerender.ts';
 
 /**
@@ -60,4 +64,43 @@ export function headersFor(pathname: string, rules: HeaderRule[]): Record<string
     }
   }
   return { ...HOST_DEFAULT_HEADERS, ...headers };
+}
+
+/**
+ * Puts the build's _headers on every answer of `vite preview` (vite.config.ts registers it, so the
+ * end-to-end tests, the benchmarks and `npm start` all get them), over what the preview's own
+ * middlewares set (its file server and its index.html answers both send `no-cache`), as a host
+ * applies _headers over its defaults. The file is read on each request, so a rebuild with another
+ * _headers applies at once.
+ */
+export function hostHeaders(): Plugin {
+  return {
+    name: 'ploom-host-headers',
+    // Before the prerender plugin's middleware, which answers the 404s itself.
+    enforce: 'pre',
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, res, next) => {
+        const file = path.join(outDir, HEADERS_FILE);
+        const rules = fs.existsSync(file) ? parseHeaders(fs.readFileSync(file, 'utf8')) : [];
+        const headers = headersFor(new URL(req.url ?? '/', 'http://x').pathname, rules);
+        withHeadersOnWrite(res, headers);
+        next();
+      });
+    },
+  };
+}
+
+/** Sets `headers` when the answer's head is written, over any set before or given to writeHead. */
+function withHeadersOnWrite(res: ServerResponse, headers: Record<string, string>) {
+  const writeHead = res.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
+    // Headers passed to writeHead win over setHeader: drop theirs for the names set here.
+    const given = args.find((arg): arg is OutgoingHttpHeaders => !!arg && typeof arg === 'object');
+    if (given && !Array.isArray(given)) {
+      for (const name of Object.keys(given)) if (name.toLowerCase() in headers) delete given[name];
+    }
+    return writeHead.apply(this, args);
+  } as ServerResponse['writeHead'];
 }

@@ -28,6 +28,7 @@ const WATCHED_FILES = [
   '.env',
   '.env.local',
   'scripts/prerender.ts',
+  'scripts/lib/security-headers.ts',
 ];
 /** Changes that leave the build as it was: unit tests, their helpers, an editor's swap and backup files. */
 const IGNORED = /(^|[/\\])(__tests__|test)[/\\]|\.test\.tsx?$|(^|[/\\])\.#|~$|\.sw[px]$/;

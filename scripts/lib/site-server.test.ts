@@ -7,12 +7,13 @@ import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local-supabase/config.ts';
 import { headersFor, HOST_DEFAULT_HEADERS, parseHeaders } from './host-headers.ts';
+import { contentSecurityPolicy, withContentSecurityPolicy } from './security-headers.ts';
 import { serveSite } from './site-server.ts';
 
 /**
  * The site `npm start` serves answers as its static host does: the pages, the app shell and the
- * 404s the build's _redirects names, and the headers of public/_headers (hashed assets cached for
- * good, everything else asked again each time).
+ * 404s the build's _redirects names, and the headers of the build's _headers (hashed assets cached
+ * for good, everything else asked again each time; the security headers and the policy on all).
  */
 const headersFile = fs.readFileSync(path.join(PROJECT_ROOT, 'public', '_headers'), 'utf8');
 const rules = parseHeaders(headersFile);
@@ -62,15 +63,17 @@ describe('public/_headers, as the host reads it', () => {
 });
 
 describe('the served build', () => {
-  // A build as scripts/prerender.ts writes it, reduced to one file of each kind.
+  // A build as scripts/prerender.ts writes it, reduced to one file of each kind, with the policy
+  // the build adds to its _headers (scripts/lib/security-headers.ts).
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-site-server-test-'));
+  const policy = contentSecurityPolicy({ supabaseUrl: 'http://127.0.0.1:54321', scriptHashes: [] });
   const files: Record<string, string> = {
     'index.html': '<!doctype html><title>home</title>',
     'coaching/index.html': '<!doctype html><title>coaching</title>',
     '200.html': '<!doctype html><title>shell</title>',
     '404.html': '<!doctype html><title>not found</title>',
     _redirects: ['/login  /200.html  200', '/app  /200.html  200', '/app/*  /200.html  200', ''].join('\n'),
-    _headers: headersFile,
+    _headers: withContentSecurityPolicy(headersFile, policy),
     'assets/entry-B3xY9aQz.js': `export const padding = '${'x'.repeat(4096)}';`,
     'robots.txt': 'User-agent: *',
   };
@@ -144,6 +147,23 @@ describe('the served build', () => {
     expect([again.status, again.headers['cache-control']]).toEqual([304, IMMUTABLE]);
     const missing = await get('/assets/entry-00000000.js');
     expect([missing.status, missing.body]).toEqual([404, '']);
+  });
+
+  it("sends the build's security headers and its policy on every answer", async () => {
+    for (const pathname of ['/', '/coaching', '/login', '/app/schedule/42', '/no-such-page', '/robots.txt']) {
+      const answer = await get(pathname);
+      expect(answer.headers['content-security-policy'], pathname).toBe(policy);
+      expect(answer.headers['strict-transport-security'], pathname).toBe(
+        'max-age=63072000; includeSubDomains; preload',
+      );
+      expect(answer.headers['x-content-type-options'], pathname).toBe('nosniff');
+      expect(answer.headers['cross-origin-opener-policy'], pathname).toBe('same-origin');
+    }
+    const asset = await get('/assets/entry-B3xY9aQz.js');
+    expect([asset.headers['cache-control'], asset.headers['content-security-policy']]).toEqual([
+      IMMUTABLE,
+      policy,
+    ]);
   });
 
   it('sends no CORS headers, as a static host does not', async () => {
