@@ -1,5 +1,6 @@
 import { Check, Minus } from 'lucide-react';
-import { comparisonRows, formatPrice, priorityScheduling, type ComparisonValue } from '@/content/plans';
+import { comparisonRows, formatPrice, type ComparisonValue } from '@/content/plans';
+import { priorityScheduling } from '@/content/priority-scheduling';
 import { plansForVariant, type LandingVariant } from '@/content/variants';
 import { Section } from './section';
 

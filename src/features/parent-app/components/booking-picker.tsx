@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
-import { hasPriorityScheduling, priorityScheduling } from '@/content/plans';
+import { hasPriorityScheduling, priorityScheduling } from '@/content/priority-scheduling';
 import { useFamilyPlan } from '../api/get-family-plan';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TimeChoices } from '@/components/ui/time-choices';
