@@ -28,17 +28,27 @@ export const emailSchema = z
   .max(limits.emailMax, 'That email address is too long.')
   .regex(emailPattern, 'Please enter a valid email address.');
 
+/**
+ * A name is one line: no control character (line breaks, tabs, the other C0 and C1 controls) and no
+ * line or paragraph separator, as the database's checks on names require (a name with line breaks
+ * would write lines of its own into the plain text of emails).
+ */
+export const oneLinePattern = /^[^\p{Cc}\u2028\u2029]*$/u;
+export const oneLineNameMessage = 'Please enter the name on one line, without line breaks or tabs.';
+
 export const nameSchema = z
   .string()
   .trim()
   .min(1, 'Please enter your name.')
-  .max(limits.nameMax, `Please keep it under ${limits.nameMax} characters.`);
+  .max(limits.nameMax, `Please keep it under ${limits.nameMax} characters.`)
+  .regex(oneLinePattern, oneLineNameMessage);
 
 /** An optional name: blank becomes null. */
 export const optionalNameSchema = z
   .string()
   .trim()
   .max(limits.nameMax, `Please keep it under ${limits.nameMax} characters.`)
+  .regex(oneLinePattern, oneLineNameMessage)
   .transform((v) => (v === '' ? null : v));
 
 export const phoneSchema = z

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contactV2Schema, fitCallSchema, waitlistSchema } from '../lib/lead-schemas';
 import { toSourceTag } from '../api/subscribe-newsletter';
 import { newsletterSchema } from '../lib/newsletter-schema';
-import { emailSchema, phoneSchema } from '@/lib/validation';
+import { contactSchema } from '../lib/contact-schema';
+import { emailSchema, nameSchema, optionalNameSchema, phoneSchema } from '@/lib/validation';
 
 const filled = {
   name: ' Dana Parent ',
@@ -21,6 +22,51 @@ describe('shared field schemas', () => {
     expect(phoneSchema.safeParse('555-1234').success).toBe(true);
     expect(phoneSchema.safeParse('call me').success).toBe(false);
     expect(phoneSchema.safeParse('1'.repeat(26)).success).toBe(false);
+  });
+});
+
+describe('names', () => {
+  const ONE_LINE = 'Please enter the name on one line, without line breaks or tabs.';
+  const injected = 'Eve\r\nATTENDEE:mailto:m@evil.test\r\nX';
+  const problem = (result: {
+    success: boolean;
+    error?: { issues: { path: unknown[]; message: string }[] };
+  }) => (result.success ? 'ok' : result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+
+  it('are one line: line breaks, tabs and other control characters are refused', () => {
+    for (const name of [injected, 'Eve\tAdams', 'Eve\u0000', 'Eve\u0085Adams', 'Eve\u2028Adams']) {
+      expect(problem(nameSchema.safeParse(name)), JSON.stringify(name)).toEqual([`: ${ONE_LINE}`]);
+      expect(problem(optionalNameSchema.safeParse(name)), JSON.stringify(name)).toEqual([`: ${ONE_LINE}`]);
+    }
+    // Spaces around a name are trimmed as before, and any letter or emoji is a name.
+    expect(nameSchema.parse(' Zoë-Anne O’Brien 🌱\n')).toBe('Zoë-Anne O’Brien 🌱');
+    expect(optionalNameSchema.parse('\t')).toBeNull();
+  });
+
+  it('on every public form', () => {
+    expect(problem(fitCallSchema.safeParse({ ...filled, name: injected }))).toEqual([`name: ${ONE_LINE}`]);
+    expect(problem(fitCallSchema.safeParse({ ...filled, childName: 'Mia\nLee' }))).toEqual([
+      `childName: ${ONE_LINE}`,
+    ]);
+    expect(problem(contactV2Schema.safeParse({ ...filled, childAge: '9', name: injected }))).toEqual([
+      `name: ${ONE_LINE}`,
+    ]);
+    expect(problem(waitlistSchema.safeParse({ ...filled, childName: 'Mia\tLee' }))).toEqual([
+      `childName: ${ONE_LINE}`,
+    ]);
+    expect(
+      problem(
+        contactSchema.safeParse({
+          name: injected,
+          email: 'dana@example.com',
+          topic: 'general',
+          message: 'Hello, a question.',
+        }),
+      ),
+    ).toEqual([`name: ${ONE_LINE}`]);
+    expect(problem(newsletterSchema.safeParse({ email: 'a@b.co', firstName: injected }))).toEqual([
+      `firstName: ${ONE_LINE}`,
+    ]);
   });
 });
 
