@@ -1,4 +1,4 @@
-import { escapeHtml } from './html.ts';
+import { escapeHtml, oneLine } from './html.ts';
 
 /**
  * The one look of every email the product sends: a plain, readable single column that works in
@@ -50,7 +50,8 @@ ${content.blocksHtml.map((block) => (block.startsWith('<') ? block : `<p style="
 </table>
 </body>
 </html>`;
-  const text = `${content.heading}\n\n${content.text.trim()}\n\n--\n${footer}\n`;
+  // The heading and the footer are one line each, whatever names they hold.
+  const text = `${oneLine(content.heading)}\n\n${content.text.trim()}\n\n--\n${oneLine(footer)}\n`;
   return { html, text };
 }
 
@@ -66,6 +67,7 @@ export function detailsTable(rows: [label: string, value: string | undefined][])
   return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0 0;font-size:15px;">\n${cells}\n</table>`;
 }
 
+/** The same rows as text, a line each: a value with line breaks cannot add rows of its own. */
 export function detailsText(rows: [label: string, value: string | undefined][]): string {
-  return rows.map(([label, value]) => `${label}: ${value ?? '(not given)'}`).join('\n');
+  return rows.map(([label, value]) => `${label}: ${oneLine(value) ?? '(not given)'}`).join('\n');
 }

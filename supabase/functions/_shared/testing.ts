@@ -35,6 +35,18 @@ export function memoryLogger(): Logger & { lines: string[] } {
 
 export const XSS = '<script>alert(1)</script>';
 
+/** A name that tries to write lines of its own into an email's text (as a lead's name once did). */
+export const LINE_BREAKING_NAME = 'Eve\r\nATTENDEE:mailto:m@evil.test\r\n\tBcc: m@evil.test\u0085\u2028X';
+/** That name as the text part shows it: on one line. */
+export const NAME_ON_ONE_LINE = 'Eve ATTENDEE:mailto:m@evil.test Bcc: m@evil.test X';
+
+/** Asserts the text part shows LINE_BREAKING_NAME on one line, and no line of the text comes from it. */
+export function assertNameOnOneLine(text: string): void {
+  if (!text.includes(NAME_ON_ONE_LINE)) throw new Error(`the name is not on one line in:\n${text}`);
+  const broken = /\r|\t|\u0085|\u2028|^(ATTENDEE|Bcc|X)\b/m.exec(text);
+  if (broken) throw new Error(`the name broke a line (${JSON.stringify(broken[0])}) in:\n${text}`);
+}
+
 let counter = 0;
 export function uniqueEmail(prefix = 'parent'): string {
   counter += 1;

@@ -1,6 +1,6 @@
 import { renderEmail } from '../_shared/email-layout.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
-import { escapeHtml } from '../_shared/html.ts';
+import { escapeHtml, namesOnOneLine } from '../_shared/html.ts';
 
 /** One queued invitation with what its text needs (public.claim_check_in_invitations). */
 export interface CheckInInvitation {
@@ -16,7 +16,8 @@ export function checkInLink(childId: string, siteUrl: string): string {
 }
 
 /** "Time for Mia's check-in": four weeks since the last one, five minutes, a link to take it. */
-export function checkInInvitationEmail(invitation: CheckInInvitation, siteUrl: string): EmailMessage {
+export function checkInInvitationEmail(queued: CheckInInvitation, siteUrl: string): EmailMessage {
+  const invitation = namesOnOneLine(queued, ['recipientName', 'childFirstName']);
   const child = invitation.childFirstName;
   const subject = `Time for ${child}'s check-in`;
   const link = checkInLink(invitation.childId, siteUrl);

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
-import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
-import { checkInLink } from './email.ts';
+import {
+  assertNameOnOneLine,
+  jsonRequest,
+  LINE_BREAKING_NAME,
+  mailingDeps,
+  XSS,
+} from '../_shared/testing.ts';
+import { checkInInvitationEmail, checkInLink } from './email.ts';
 import { createHandler, type ClaimedInvitation } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
@@ -86,4 +92,11 @@ Deno.test('only the database may call it; a bad payload is a 400 with the reason
   assert.equal(bad.status, 400);
   assert.match(JSON.stringify(await bad.json()), /limit/);
   assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test("names with line breaks stay on one line in the invitation's text", () => {
+  const invitation = { to: 'p@example.com', recipientName: 'Pat', childId: 'c1', childFirstName: 'Mia' };
+  for (const names of [{ recipientName: LINE_BREAKING_NAME }, { childFirstName: LINE_BREAKING_NAME }]) {
+    assertNameOnOneLine(checkInInvitationEmail({ ...invitation, ...names }, 'https://ploom.test').text);
+  }
 });

@@ -1,5 +1,5 @@
 import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.ts';
-import { escapeHtml, headerSafe } from '../_shared/html.ts';
+import { escapeHtml, headerSafe, namesOnOneLine } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { DEFAULT_REPLY_WITHIN_HOURS, replyTime } from '../_shared/team-settings.ts';
 import { formatTeamTime } from '../_shared/team-time.ts';
@@ -29,9 +29,10 @@ export const RECEIPT_SUBJECT = 'We received your message';
 
 /** The team's notification with the whole message; replying answers the sender. */
 export function teamContactEmail(
-  message: ContactMessage,
+  sent: ContactMessage,
   options: { to: string; replyWithinHours?: number; teamTimeZone?: string },
 ): EmailMessage {
+  const message = namesOnOneLine(sent, ['name']);
   const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const rows: [string, string | undefined][] = [
     ['From', message.name],
@@ -69,9 +70,10 @@ export function teamContactEmail(
  * the form, and a receipt must not become a way to send chosen text to a stranger.
  */
 export function senderReceiptEmail(
-  message: ContactMessage,
+  sent: ContactMessage,
   options: { replyWithinHours?: number } = {},
 ): EmailMessage {
+  const message = namesOnOneLine(sent, ['name']);
   const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const topic = TOPIC_LABELS[message.topic].toLowerCase();
   const { html, text } = renderEmail({

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import {
+  assertNameOnOneLine,
   FUNCTION_URL,
   jsonRequest,
+  LINE_BREAKING_NAME,
   mailingDeps,
   memoryNotificationStore,
   minutesAgo,
@@ -10,7 +12,7 @@ import {
   XSS,
   type MemoryRow,
 } from '../_shared/testing.ts';
-import { RECEIPT_SUBJECT } from './email.ts';
+import { RECEIPT_SUBJECT, senderReceiptEmail, teamContactEmail } from './email.ts';
 import { fixedTeamSettings, type TeamSettingsReader } from '../_shared/team-settings.ts';
 import { createHandler, storedMessage, type ContactMessageRow } from './handler.ts';
 
@@ -181,4 +183,18 @@ Deno.test('a failed settings read sends nothing and releases the message for a r
   assert.equal((await handler(jsonRequest(payloadFor(row)))).status, 500);
   assert.equal(mailer.sent.length, 0);
   assert.equal(row.notified_at, null);
+});
+
+Deno.test("a sender's name with line breaks stays on one line in both emails' text", () => {
+  const message = {
+    name: LINE_BREAKING_NAME,
+    email: 'eve@example.com',
+    topic: 'general' as const,
+    message: 'Hello,\nI have a question.',
+  };
+  const team = teamContactEmail(message, { to: TEAM });
+  assertNameOnOneLine(team.text);
+  // The message itself keeps its lines.
+  assert.ok(team.text.includes('Hello,\nI have a question.'));
+  assertNameOnOneLine(senderReceiptEmail(message).text);
 });

@@ -1,6 +1,6 @@
 import { renderEmail } from '../_shared/email-layout.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
-import { escapeHtml } from '../_shared/html.ts';
+import { escapeHtml, namesOnOneLine } from '../_shared/html.ts';
 
 /** What every notice's text needs (public.claim_family_notices). */
 interface NoticeBase {
@@ -46,7 +46,8 @@ export function reportLink(reportId: string, siteUrl: string): string {
 }
 
 /** "Mia's progress report is ready": who wrote it and for when, and a link; never its content. */
-export function reportReadyEmail(notice: ReportReady, siteUrl: string): EmailMessage {
+export function reportReadyEmail(queued: ReportReady, siteUrl: string): EmailMessage {
+  const notice = namesOnOneLine(queued, ['recipientName', 'childFirstName', 'coachName']);
   const child = notice.childFirstName;
   const subject = `${child}'s progress report is ready`;
   const link = reportLink(notice.reportId, siteUrl);
@@ -77,7 +78,8 @@ export function bookingLink(childId: string, siteUrl: string): string {
 }
 
 /** "Meet Mia's coach, Jordan Ellis": who the coach is, and a link that books the first session. */
-export function coachMatchEmail(match: CoachMatch, siteUrl: string): EmailMessage {
+export function coachMatchEmail(queued: CoachMatch, siteUrl: string): EmailMessage {
+  const match = namesOnOneLine(queued, ['recipientName', 'childFirstName', 'coachName', 'coachTitle']);
   const child = match.childFirstName;
   const coach = match.coachName;
   const first = coach.split(/\s+/)[0] || coach;

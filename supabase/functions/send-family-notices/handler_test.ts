@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
-import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
-import { bookingLink, periodLabel, type CoachMatch } from './email.ts';
+import {
+  assertNameOnOneLine,
+  jsonRequest,
+  LINE_BREAKING_NAME,
+  mailingDeps,
+  XSS,
+} from '../_shared/testing.ts';
+import { bookingLink, noticeEmail, periodLabel, type CoachMatch, type FamilyNotice } from './email.ts';
 import { createHandler, type ClaimedNotice } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
@@ -136,4 +142,25 @@ Deno.test('a report unpublished before its notice went is skipped', async () => 
   ]);
   assert.deepEqual(await (await handler(fromDatabase({}))).json(), { sent: 0, skipped: 1, retry: 0 });
   assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test("names with line breaks stay on one line in every notice's text", () => {
+  const base = { to: 'p@example.com', recipientName: 'Pat', childId: 'c1', childFirstName: 'Mia' };
+  const notices: FamilyNotice[] = [
+    { ...base, kind: 'coach_match', coachName: 'Jordan Ellis', coachTitle: null },
+    {
+      ...base,
+      kind: 'progress_report',
+      reportId: 'r1',
+      cadence: 'monthly',
+      periodStart: '2026-11-01',
+      periodEnd: '2026-11-30',
+      coachName: 'Jordan Ellis',
+    },
+  ];
+  for (const notice of notices) {
+    for (const name of ['recipientName', 'childFirstName', 'coachName'] as const) {
+      assertNameOnOneLine(noticeEmail({ ...notice, [name]: LINE_BREAKING_NAME }, 'https://ploom.test').text);
+    }
+  }
 });

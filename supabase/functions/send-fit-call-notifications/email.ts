@@ -1,5 +1,5 @@
 import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.ts';
-import { escapeHtml, headerSafe } from '../_shared/html.ts';
+import { escapeHtml, headerSafe, namesOnOneLine } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { FOCUS_AREA_LABELS, type FocusArea } from '../_shared/focus-areas.ts';
 import { leadSourceLabel } from '../_shared/lead-sources.ts';
@@ -32,9 +32,10 @@ export const PARENT_SUBJECT = 'We received your Intro Call request';
 
 /** The confirmation to the parent: what happens next, no pressure; the reply time is the team's setting. */
 export function parentConfirmationEmail(
-  request: FitCallRequest,
+  sent: FitCallRequest,
   options: { replyWithinHours?: number; bookingUrl?: string } = {},
 ): EmailMessage {
+  const request = namesOnOneLine(sent, ['name', 'childName']);
   const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const child = request.childName ? request.childName : 'your child';
   const booking = options.bookingUrl;
@@ -85,9 +86,10 @@ export function parentConfirmationEmail(
 
 /** The team's notification: every field of the request; replying answers the parent. */
 export function teamNotificationEmail(
-  request: FitCallRequest,
+  sent: FitCallRequest,
   options: { to: string; adminUrl?: string; replyWithinHours?: number; teamTimeZone?: string },
 ): EmailMessage {
+  const request = namesOnOneLine(sent, ['name', 'childName']);
   const within = replyTime(options.replyWithinHours ?? DEFAULT_REPLY_WITHIN_HOURS);
   const via = [request.utmSource, request.utmMedium].filter(Boolean).join(' / ');
   const rows: [string, string | undefined][] = [

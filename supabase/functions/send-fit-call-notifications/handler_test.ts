@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import {
+  assertNameOnOneLine,
   FUNCTION_URL,
   jsonRequest,
+  LINE_BREAKING_NAME,
   mailingDeps,
   memoryNotificationStore,
   minutesAgo,
@@ -11,7 +13,7 @@ import {
   type MemoryRow,
 } from '../_shared/testing.ts';
 import { fixedTeamSettings, teamSettingsFrom, type TeamSettingsReader } from '../_shared/team-settings.ts';
-import { PARENT_SUBJECT } from './email.ts';
+import { PARENT_SUBJECT, parentConfirmationEmail, teamNotificationEmail } from './email.ts';
 import { createHandler, leadFromRow, type WaitlistRow } from './handler.ts';
 
 /** waitlist in memory, with the same claim rule as the real store. */
@@ -351,4 +353,14 @@ Deno.test('without TEAM_TIME_ZONE (or with a mistyped one) the team reads New Yo
   assert.match(formatTeamTime(at, teamTimeZone(undefined)), /^Thu, Nov 26, 2026, 7:34\sAM EST$/u);
   assert.match(formatTeamTime(at, teamTimeZone('Mars/Olympus')), /7:34\sAM EST$/u);
   assert.match(formatTeamTime(at, teamTimeZone('Europe/London')), /12:34\sPM GMT$/u);
+});
+
+Deno.test("a parent's or child's name with line breaks stays on one line in both emails' text", () => {
+  for (const request of [
+    { name: LINE_BREAKING_NAME, email: 'eve@example.com' },
+    { name: 'Eve', email: 'eve@example.com', childName: LINE_BREAKING_NAME },
+  ]) {
+    assertNameOnOneLine(parentConfirmationEmail(request).text);
+    assertNameOnOneLine(teamNotificationEmail(request, { to: TEAM }).text);
+  }
 });

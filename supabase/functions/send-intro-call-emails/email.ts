@@ -1,5 +1,5 @@
 import { renderEmail } from '../_shared/email-layout.ts';
-import { escapeHtml } from '../_shared/html.ts';
+import { escapeHtml, namesOnOneLine } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { calendarAttachment, calendarFileName, introCallUid, type CalendarEvent } from '../_shared/ics.ts';
 import { formatSessionTime } from '../send-session-emails/email.ts';
@@ -85,10 +85,11 @@ const button = (href: string, label: string) =>
 
 /** The email for one recipient, every time in their zone; the parent's carries the link to move or cancel. */
 export function introCallEmail(
-  email: IntroCallEmail,
+  queued: IntroCallEmail,
   siteUrl: string,
   organizerEmail?: string,
 ): EmailMessage {
+  const email = namesOnOneLine(queued, ['recipientName', 'parentName', 'hostName']);
   const when = formatSessionTime(email.startsAt, email.timeZone);
   const before = email.previousStartsAt ? formatSessionTime(email.previousStartsAt, email.timeZone) : null;
   const forParent = email.recipient === 'parent';

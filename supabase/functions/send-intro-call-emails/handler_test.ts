@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
-import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
-import { leadLink, manageLink } from './email.ts';
+import {
+  assertNameOnOneLine,
+  jsonRequest,
+  LINE_BREAKING_NAME,
+  mailingDeps,
+  XSS,
+} from '../_shared/testing.ts';
+import { introCallEmail, leadLink, manageLink, type IntroCallEmail } from './email.ts';
 import { createHandler, type ClaimedIntroCallEmail } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
@@ -221,4 +227,33 @@ Deno.test('refuses every caller but the database, nothing claimed', async () => 
   assert.equal((await handler(jsonRequest({}))).status, 403);
   assert.equal(settled.length, 0);
   assert.equal(mailer.sent.length, 0);
+});
+
+Deno.test("a lead's or host's name with line breaks stays on one line in the emails' text", () => {
+  const email: IntroCallEmail = {
+    kind: 'booked',
+    recipient: 'host',
+    to: 'host@example.com',
+    recipientName: 'Jordan',
+    timeZone: 'UTC',
+    introCallId: 'call-1',
+    leadId: 'lead-1',
+    startsAt: new Date('2026-12-03T16:30:00Z'),
+    previousStartsAt: null,
+    durationMinutes: 15,
+    parentName: 'Eve Parent',
+    parentEmail: 'eve@example.com',
+    hostName: 'Jordan',
+    hostEmail: 'host@example.com',
+    sequence: 0,
+    manageToken: null,
+  };
+  const cases: Partial<IntroCallEmail>[] = [
+    { parentName: LINE_BREAKING_NAME },
+    { recipientName: LINE_BREAKING_NAME },
+    { recipient: 'parent', hostName: LINE_BREAKING_NAME, manageToken: 'a'.repeat(64) },
+  ];
+  for (const names of cases) {
+    assertNameOnOneLine(introCallEmail({ ...email, ...names }, 'https://ploom.test').text);
+  }
 });

@@ -1,5 +1,5 @@
 import { renderEmail } from '../_shared/email-layout.ts';
-import { escapeHtml } from '../_shared/html.ts';
+import { escapeHtml, namesOnOneLine } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 
 /** Who is told: the family's parent, or the family's coach. */
@@ -29,7 +29,8 @@ export function messagesLink(email: Pick<MessageEmail, 'recipient' | 'familyId'>
  * "You have a message": never the message's text (an email leaves the product's access rules),
  * only that one waits, from whom, and the link to read it.
  */
-export function messageEmail(email: MessageEmail, siteUrl: string): EmailMessage {
+export function messageEmail(queued: MessageEmail, siteUrl: string): EmailMessage {
+  const email = namesOnOneLine(queued, ['recipientName', 'childrenNames', 'coachName']);
   const from =
     email.recipient === 'parent'
       ? email.coachName

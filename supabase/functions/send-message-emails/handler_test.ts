@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
-import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
-import { messagesLink } from './email.ts';
+import {
+  assertNameOnOneLine,
+  jsonRequest,
+  LINE_BREAKING_NAME,
+  mailingDeps,
+  XSS,
+} from '../_shared/testing.ts';
+import { messageEmail, messagesLink, type MessageEmail } from './email.ts';
 import { createHandler, type ClaimedMessageEmail } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
@@ -112,4 +118,23 @@ Deno.test('refuses every caller but the database, and a bad payload is a 400 wit
   const bad = await handler(fromDatabase({ limit: 0 }));
   assert.equal(bad.status, 400);
   assert.deepEqual(await bad.json(), { error: 'limit: must be at least 1' });
+});
+
+Deno.test("names with line breaks stay on one line in the email's text", () => {
+  const email: MessageEmail = {
+    recipient: 'coach',
+    to: 'coach@example.com',
+    recipientName: 'Jordan',
+    familyId: 'f1',
+    childrenNames: 'Mia',
+    coachName: 'Jordan Ellis',
+  };
+  const cases: Partial<MessageEmail>[] = [
+    { recipientName: LINE_BREAKING_NAME },
+    { childrenNames: LINE_BREAKING_NAME },
+    { recipient: 'parent', coachName: LINE_BREAKING_NAME },
+  ];
+  for (const names of cases) {
+    assertNameOnOneLine(messageEmail({ ...email, ...names }, 'https://ploom.test').text);
+  }
 });

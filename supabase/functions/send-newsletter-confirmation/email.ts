@@ -1,12 +1,13 @@
 import { renderEmail } from '../_shared/email-layout.ts';
-import { escapeHtml } from '../_shared/html.ts';
+import { escapeHtml, oneLine } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 
 export const WELCOME_SUBJECT = 'Welcome to the Ploom community 🌱';
 
 /** The welcome email a new newsletter subscriber receives. */
 export function welcomeEmail(input: { to: string; firstName?: string; siteUrl?: string }): EmailMessage {
-  const greeting = input.firstName ? `Hi ${input.firstName},` : 'Hi there,';
+  const firstName = oneLine(input.firstName);
+  const greeting = firstName ? `Hi ${firstName},` : 'Hi there,';
   const site = input.siteUrl?.replace(/\/+$/, '');
   const { html, text } = renderEmail({
     preheader: 'Thank you for joining us. Here is what to expect each month.',

@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import {
+  assertNameOnOneLine,
   FUNCTION_URL,
   jsonRequest,
+  LINE_BREAKING_NAME,
   mailingDeps,
   memoryClaims,
   minutesAgo,
   uniqueEmail,
   XSS,
 } from '../_shared/testing.ts';
-import { WELCOME_SUBJECT } from './email.ts';
+import { WELCOME_SUBJECT, welcomeEmail } from './email.ts';
 import { createHandler, type SubscriberStore } from './handler.ts';
 
 interface Row {
@@ -176,4 +178,8 @@ Deno.test('400 for malformed JSON, 405 for GET, 204 for the preflight', async ()
   assert.equal((await handler(jsonRequest('{"email":'))).status, 400);
   assert.equal((await handler(new Request(FUNCTION_URL))).status, 405);
   assert.equal((await handler(new Request(FUNCTION_URL, { method: 'OPTIONS' }))).status, 204);
+});
+
+Deno.test("a subscriber's first name with line breaks stays on one line in the text", () => {
+  assertNameOnOneLine(welcomeEmail({ to: 'eve@example.com', firstName: LINE_BREAKING_NAME }).text);
 });

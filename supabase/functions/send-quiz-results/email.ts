@@ -1,5 +1,5 @@
 import { detailsTable, detailsText, renderEmail } from '../_shared/email-layout.ts';
-import { escapeHtml } from '../_shared/html.ts';
+import { escapeHtml, oneLine } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 
 /** The quiz's skills, plans and bands as the site names them (src/content/quiz.ts, plans.ts). */
@@ -40,7 +40,7 @@ export const RESULTS_SUBJECT = 'Your Ploom assessment results';
 
 /** The copy of the quiz results a parent asked for on the results page. */
 export function quizResultsEmail(results: QuizResults): EmailMessage {
-  const child = results.childFirstName || 'your child';
+  const child = oneLine(results.childFirstName) || 'your child';
   const plan = PLANS[results.recommendedPlan];
   const rows: [string, string | undefined][] = SKILLS.map(([key, name]) => {
     const score = results.scores[key];

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
-import { FUNCTION_URL, jsonRequest, mailingDeps, minutesAgo, uniqueEmail, XSS } from '../_shared/testing.ts';
-import { RESULTS_SUBJECT } from './email.ts';
+import {
+  assertNameOnOneLine,
+  FUNCTION_URL,
+  jsonRequest,
+  LINE_BREAKING_NAME,
+  mailingDeps,
+  minutesAgo,
+  uniqueEmail,
+  XSS,
+} from '../_shared/testing.ts';
+import { quizResultsEmail, RESULTS_SUBJECT } from './email.ts';
 import { createHandler, type Assessment } from './handler.ts';
 
 const assessment = (overrides: Partial<Assessment> = {}): Assessment => ({
@@ -98,4 +107,14 @@ Deno.test('400 with the reason for a bad payload, 405 for GET, 204 for the prefl
   assert.deepEqual(await noEmail.json(), { error: 'email: is required' });
   assert.equal((await handler(new Request(FUNCTION_URL))).status, 405);
   assert.equal((await handler(new Request(FUNCTION_URL, { method: 'OPTIONS' }))).status, 204);
+});
+
+Deno.test("a child's first name with line breaks stays on one line in the text", () => {
+  const { text } = quizResultsEmail({
+    to: 'eve@example.com',
+    childFirstName: LINE_BREAKING_NAME,
+    scores: { focus: 40 },
+    recommendedPlan: 'steady-growth',
+  });
+  assertNameOnOneLine(text);
 });

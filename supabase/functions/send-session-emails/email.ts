@@ -1,5 +1,5 @@
 import { renderEmail } from '../_shared/email-layout.ts';
-import { escapeHtml } from '../_shared/html.ts';
+import { escapeHtml, namesOnOneLine } from '../_shared/html.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { calendarAttachment, calendarFileName, sessionUid, type CalendarEvent } from '../_shared/ics.ts';
 
@@ -116,7 +116,8 @@ const SUBJECTS: Record<SessionEmailKind, (who: string) => string> = {
   reschedule_requested: (who) => `Reschedule requested: ${who}`,
 };
 
-export function sessionEmail(email: SessionEmail, siteUrl: string, organizerEmail?: string): EmailMessage {
+export function sessionEmail(queued: SessionEmail, siteUrl: string, organizerEmail?: string): EmailMessage {
+  const email = namesOnOneLine(queued, ['recipientName', 'childFirstName', 'coachName']);
   const when = formatSessionTime(email.startsAt, email.timeZone);
   const before = email.previousStartsAt ? formatSessionTime(email.previousStartsAt, email.timeZone) : null;
   const coach = email.coachName ?? 'your coach';

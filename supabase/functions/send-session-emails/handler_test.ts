@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import ICAL from 'npm:ical.js@2.2.1';
 import type { EmailMessage } from '../_shared/email-message.ts';
-import { jsonRequest, mailingDeps, XSS } from '../_shared/testing.ts';
-import { formatSessionTime, sessionLink } from './email.ts';
+import {
+  assertNameOnOneLine,
+  jsonRequest,
+  LINE_BREAKING_NAME,
+  mailingDeps,
+  XSS,
+} from '../_shared/testing.ts';
+import { formatSessionTime, sessionEmail, sessionLink, type SessionEmail } from './email.ts';
 import { createHandler, type ClaimedEmail } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
@@ -283,3 +289,29 @@ Deno.test(
     assert.equal(mailer.sent.length, 1);
   },
 );
+
+Deno.test("names with line breaks stay on one line in the emails' text", () => {
+  const email: SessionEmail = {
+    kind: 'booked',
+    recipient: 'family',
+    to: 'pat@example.com',
+    recipientName: 'Pat',
+    timeZone: 'UTC',
+    sessionId: 's1',
+    startsAt: new Date('2026-12-03T16:30:00Z'),
+    previousStartsAt: null,
+    durationMinutes: 30,
+    childFirstName: 'Mia',
+    coachName: 'Jordan Ellis',
+    calendarSequence: 0,
+  };
+  const cases: Partial<SessionEmail>[] = [
+    { recipientName: LINE_BREAKING_NAME },
+    { childFirstName: LINE_BREAKING_NAME },
+    { coachName: LINE_BREAKING_NAME },
+    { recipient: 'coach', kind: 'reschedule_requested', childFirstName: LINE_BREAKING_NAME },
+  ];
+  for (const names of cases) {
+    assertNameOnOneLine(sessionEmail({ ...email, ...names }, 'https://ploom.test').text);
+  }
+});
