@@ -30,12 +30,14 @@ const screens: Record<Role, { name: string; path: string }[]> = {
     { name: 'overview', path: '/admin' },
     { name: 'sessions', path: '/admin/sessions' },
     { name: 'hours', path: '/admin/availability' },
+    { name: 'family', path: '/admin/families/a0000000-0000-4000-8000-000000000003' },
   ],
   parent: [
     { name: 'dashboard', path: '/app' },
     // Mia's schedule (the seed's id), where her sessions are booked and moved
     { name: 'schedule', path: '/app/child-schedule/d0000000-0000-4000-8000-000000000001' },
     { name: 'billing', path: '/app/billing' },
+    { name: 'report', path: '/app/reports/f2000000-0000-4000-8000-000000000001' },
   ],
   child: [{ name: 'home', path: '/child' }],
 };

@@ -624,9 +624,9 @@ insert into public.family_plan_ticks (child_id, milestone_id, ticked_at, ticked_
   ('d0000000-0000-4000-8000-000000000001', 'f1000000-0000-4000-8000-0000000000b1', now() - interval '5 days',
    'a0000000-0000-4000-8000-000000000002');
 
-insert into public.progress_reports (child_id, parent_id, coach_id, cadence, period_start, period_end, facts,
+insert into public.progress_reports (id, child_id, parent_id, coach_id, cadence, period_start, period_end, facts,
                                      summary, next_steps, status, published_at)
-select 'd0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
+select 'f2000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003',
        'c0000000-0000-4000-8000-000000000001', 'monthly', p.period_start, p.period_end,
        private.report_facts('d0000000-0000-4000-8000-000000000001', p.period_start, p.period_end, 'America/New_York'),
        'Mia came to her sessions with energy and worked hard on bedtimes. She now uses balloon breaths with a reminder, and bedtime is calmer most nights.',
