@@ -64,6 +64,17 @@ export const plans: readonly Plan[] = [
   },
 ];
 
+/**
+ * The plans as a landing variant shows them: Steady Growth at the variant's price. Here rather than
+ * in variants.ts, which every landing page loads first: the plans load with the sections below the
+ * hero that show them.
+ */
+export function plansForVariant(variant: { pricing: { steadyGrowthPrice: number } }): Plan[] {
+  return plans.map((plan) =>
+    plan.id === 'steady-growth' ? { ...plan, price: variant.pricing.steadyGrowthPrice } : plan,
+  );
+}
+
 export const planCancelNote = 'Monthly plans can be cancelled or paused at any time.';
 
 /**

@@ -1,7 +1,9 @@
 import { paths } from '../config/paths';
 import { site } from '../config/site';
 import { sectionIds, type SectionId } from './nav';
-import { plans, type Plan, type PlanId } from './plans';
+// Types only: the plans themselves (their features and prices) are in no landing page's first load;
+// the sections below the hero show them (plansForVariant, in plans.ts).
+import type { PlanId } from './plans';
 
 /**
  * The landing-page variants. Each is one entry: its wording, where its buttons lead, which
@@ -270,10 +272,3 @@ export const variants: Record<VariantId, LandingVariant> = {
     },
   },
 };
-
-/** The plans as a variant shows them: Steady Growth at the variant's price. */
-export function plansForVariant(variant: LandingVariant): Plan[] {
-  return plans.map((plan) =>
-    plan.id === 'steady-growth' ? { ...plan, price: variant.pricing.steadyGrowthPrice } : plan,
-  );
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { comparisonRows, formatPrice, plans } from '@/content/plans';
-import { plansForVariant, variants, type VariantId } from '@/content/variants';
+import { comparisonRows, formatPrice, plans, plansForVariant } from '@/content/plans';
+import { variants, type VariantId } from '@/content/variants';
 
 const price = (id: VariantId, plan: string) =>
   plansForVariant(variants[id]).find((p) => p.name === plan)?.price;

@@ -1,7 +1,7 @@
 import { Check, Minus } from 'lucide-react';
-import { comparisonRows, formatPrice, type ComparisonValue } from '@/content/plans';
+import { comparisonRows, formatPrice, plansForVariant, type ComparisonValue } from '@/content/plans';
 import { priorityScheduling } from '@/content/priority-scheduling';
-import { plansForVariant, type LandingVariant } from '@/content/variants';
+import type { LandingVariant } from '@/content/variants';
 import { Section } from './section';
 
 function Value({ value }: { value: ComparisonValue }) {

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { sectionIds } from '@/content/nav';
-import { formatPrice, planCancelNote, type Plan } from '@/content/plans';
-import { plansForVariant, type Cta, type LandingVariant } from '@/content/variants';
+import { formatPrice, planCancelNote, plansForVariant, type Plan } from '@/content/plans';
+import type { Cta, LandingVariant } from '@/content/variants';
 import { cn } from '@/lib/cn';
 import { CtaButton } from './cta-button';
 import { Section } from './section';
