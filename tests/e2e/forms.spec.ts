@@ -28,7 +28,7 @@ async function fillFitCall(page: Page, email: string) {
 const fitCallButton = (page: Page) => page.getByRole('button', { name: 'Request My Free Intro Call' });
 
 test.describe('intro call request (/request-fit-call)', () => {
-  test('saves the lead with its landing page and campaign, emails the parent, then goes on to book the intro call', async ({
+  test('saves the lead with its landing page and campaign, emails the parent, then goes back to /coaching after 1.5 s, which offers to book the intro call', async ({
     page,
   }) => {
     const email = uniqueEmail('fitcall');
@@ -77,16 +77,36 @@ test.describe('intro call request (/request-fit-call)', () => {
       page.getByText("We'll reach out within 24 hours to schedule your free Intro Call.", { exact: true }),
     ).toBeVisible();
     await expect(page.getByLabel("Parent's name")).toHaveValue('');
-    // on to book the intro call on the spot, its link token in the fragment (decision 171)
-    await page.waitForURL((url) => url.pathname === '/intro-call' && /^#token=[0-9a-f]{64}$/.test(url.hash), {
-      timeout: 5000,
-    });
+    // back to /coaching (SPEC §4), the link token in the fragment, never in the query (decision 225)
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/coaching' &&
+        url.search === '' &&
+        /^#intro-call-token=[0-9a-f]{64}$/.test(url.hash),
+      { timeout: 5000 },
+    );
     const { afterSave, afterToast } = await page.evaluate(() => {
       const w = window as unknown as { savedAt: number; toastAt: number; navAt: number };
       return { afterSave: w.navAt - w.savedAt, afterToast: w.navAt - w.toastAt };
     });
     expect(afterSave).toBeGreaterThanOrEqual(1500);
     expect(afterToast).toBeLessThan(2500);
+
+    // the panel offering the booking, to this visitor only; dismissed, it goes with its token
+    const token = new URL(page.url()).hash.replace('#intro-call-token=', '');
+    const offer = page.getByRole('region', { name: 'Pick your intro call time now' });
+    await expect(offer).toBeVisible();
+    await expect(offer.getByRole('link', { name: 'See open times' })).toHaveAttribute(
+      'href',
+      `/intro-call#token=${token}`,
+    );
+    await expectNoAxeViolations(page);
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(page).toHaveURL((url) => url.pathname === '/coaching' && url.hash === '');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Pick your intro call time now' })).toHaveCount(0);
 
     const rows = await waitlistRows(email);
     expect(rows).toHaveLength(1);

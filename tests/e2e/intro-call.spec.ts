@@ -6,10 +6,11 @@ import { attachmentText, waitForEmail, type InboxEmail } from '../support/inbox.
 import { startEachTestWithFreshMailCaps } from './support/mail-caps.ts';
 
 /**
- * The intro call booked on the spot (issue 23, decisions 170 and 171): a new parent sends the
- * intro-call form, picks a time in their own zone, gets the emails with the .ics (so does the team
- * member who takes it), moves the call by the email's link and cancels it; the admin sees the
- * booked call in the lead's panel. No account anywhere on the parent's side.
+ * The intro call booked on the spot (issue 23, decisions 170 and 225): a new parent sends the
+ * intro-call form, is back on /coaching after 1.5 s, where a panel offers to pick the time now,
+ * picks a time in their own zone, gets the emails with the .ics (so does the team member who takes
+ * it), moves the call by the email's link and cancels it; the admin sees the booked call in the
+ * lead's panel. No account anywhere on the parent's side.
  */
 
 startEachTestWithFreshMailCaps();
@@ -76,9 +77,23 @@ test('a new parent books the intro call on the spot, moves it by the email, relo
     await page.getByLabel('Phone').fill('+1 (555) 010-3030');
     await page.getByRole('button', { name: 'Request My Free Intro Call' }).click();
     await expect(page.getByText('Request Received!', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("We'll reach out within 24 hours to schedule your free Intro Call.", { exact: true }),
+    ).toBeVisible();
 
-    // on to the booking page, the lead's token in the fragment
-    await page.waitForURL((url) => url.pathname === '/intro-call', { timeout: 10_000 });
+    // back on /coaching after 1.5 s, the lead's token in the fragment: the panel offers the booking
+    await page.waitForURL(
+      (url) => url.pathname === '/coaching' && url.hash.startsWith('#intro-call-token='),
+      {
+        timeout: 10_000,
+      },
+    );
+    const offer = page.getByRole('region', { name: 'Pick your intro call time now' });
+    await expect(offer).toBeVisible();
+    await offer.getByRole('link', { name: 'See open times' }).click();
+
+    // the booking page, the lead's token in its fragment
+    await page.waitForURL((url) => url.pathname === '/intro-call' && /^#token=[0-9a-f]{64}$/.test(url.hash));
     await expect(page.getByRole('heading', { name: "Hi Dana, let's find a time to talk" })).toBeVisible();
     await expect(page.getByText(/Times are shown in your time zone \(Europe\/London\)/)).toBeVisible();
     // the picker opens on the week of the team's first open time, never on an empty week

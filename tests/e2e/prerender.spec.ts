@@ -119,6 +119,36 @@ test.describe('hydration', () => {
     });
   }
 
+  test('/coaching with an intro-call link token in its fragment: hydrates in place, then offers the booking', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const token = 'a'.repeat(64);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const w = window as unknown as { paintedHeading: Element | null; paintedOffer: boolean };
+        w.paintedHeading = document.querySelector('main h1');
+        w.paintedOffer = document.body.innerText.includes('Pick your intro call time now');
+      });
+    });
+    await page.goto(`/coaching#intro-call-token=${token}`);
+    await waitForHydration(page);
+    const offer = page.getByRole('region', { name: 'Pick your intro call time now' });
+    await expect(offer.getByRole('link', { name: 'See open times' })).toHaveAttribute(
+      'href',
+      `/intro-call#token=${token}`,
+    );
+    // none of it in the HTML; the heading painted from it is the one React adopted
+    expect(
+      await page.evaluate(() => {
+        const w = window as unknown as { paintedHeading: Element | null; paintedOffer: boolean };
+        return { offer: w.paintedOffer, same: document.querySelector('main h1') === w.paintedHeading };
+      }),
+    ).toEqual({ offer: false, same: true });
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
   test('/: a section far below the fold hydrates only as the visitor scrolls toward it', async ({ page }) => {
     const errors = collectErrors(page);
     const hydrated = (selector: string) =>

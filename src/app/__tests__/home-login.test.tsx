@@ -23,9 +23,14 @@ async function renderHome() {
       <HomePage />
     </TestRouter>,
   );
-  // The footer's Login loads after the page has shown.
+  // The footer's Login loads after the page has shown, as do the sections below the hero (and the
+  // hero's offer to book an intro call) and the query client of the newsletter form.
   await act(async () => {
-    await import('@/app/components/footer-login-link');
+    await Promise.all([
+      import('@/app/components/footer-login-link'),
+      import('@/features/landing/components/below-fold'),
+      import('@/lib/query-client'),
+    ]);
   });
   return within(screen.getByRole('contentinfo'));
 }

@@ -23,8 +23,8 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * After a request, the parent moves on after this long (SPEC §9): to the intro call's booking page
- * (decision 171), or to /coaching when the booking link could not be made.
+ * After a request, the parent goes back to /coaching after this long (SPEC §4, §9), where a panel
+ * offers to pick the intro call's time at once when the request answered with its link (decision 225).
  */
 export const FIT_CALL_REDIRECT_MS = 1500;
 

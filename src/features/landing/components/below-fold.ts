@@ -4,6 +4,7 @@ export { ComparisonSection } from './comparison-table';
 export { FamiliesBanner } from './families-banner';
 export { ContactSection, NewsletterSection, WaitlistCtaSection } from './form-sections';
 export { HowItWorksSection } from './how-it-works-section';
+export { IntroCallOffer } from './intro-call-offer';
 export { PricingSection } from './pricing-section';
 export { ScenariosSection } from './scenarios-section';
 export { SessionSection } from './session-section';

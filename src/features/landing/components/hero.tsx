@@ -1,4 +1,5 @@
 import { CalendarCheck, Heart, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { LandingVariant } from '@/content/variants';
 import { cn } from '@/lib/cn';
 import { CtaButton } from './cta-button';
@@ -49,7 +50,16 @@ function ParentUpdateCard() {
   );
 }
 
-export function Hero({ variant, underFixedBar }: { variant: LandingVariant; underFixedBar: boolean }) {
+export function Hero({
+  variant,
+  underFixedBar,
+  notice,
+}: {
+  variant: LandingVariant;
+  underFixedBar: boolean;
+  /** Above the hero's text: a word for this visitor only, never in the prerendered HTML. */
+  notice?: ReactNode;
+}) {
   const { hero } = variant;
   return (
     <section
@@ -66,6 +76,7 @@ export function Hero({ variant, underFixedBar }: { variant: LandingVariant; unde
       />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-[1.35fr_1fr]">
         <div>
+          {notice}
           <p className="inline-flex rounded-full bg-white px-4 py-1 font-display text-sm font-bold text-brand-800 shadow-sm ring-1 ring-brand-100">
             {hero.eyebrow}
           </p>

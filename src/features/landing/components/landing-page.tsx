@@ -44,6 +44,9 @@ const TestimonialsSection = section('TestimonialsSection');
 const ContactSection = section('ContactSection');
 const WaitlistCtaSection = section('WaitlistCtaSection');
 const NewsletterSection = section('NewsletterSection');
+// /coaching's offer to book the intro call just requested: with the sections, after the page has
+// shown; nothing in the prerendered HTML and nothing for other visitors (decision 225).
+const IntroCallOffer = section('IntroCallOffer');
 
 // Only /coaching-v2 has the FAQ: its accordion code loads with it, not with every variant.
 const FaqSection = lazy(() => import('./faq-section').then((m) => ({ default: m.FaqSection })));
@@ -67,7 +70,17 @@ function renderSection(section: LandingSection, variant: LandingVariant, slots: 
     case 'beta-banner':
       return <AnnouncementBanner text={betaBannerText} />;
     case 'hero':
-      return <Hero variant={variant} underFixedBar={variant.nav === 'top-bar'} />;
+      return (
+        <Hero
+          variant={variant}
+          underFixedBar={variant.nav === 'top-bar'}
+          notice={
+            <Suspense fallback={null}>
+              <IntroCallOffer />
+            </Suspense>
+          }
+        />
+      );
     case 'skills':
       return <SkillsSection />;
     case 'families-banner':

@@ -99,7 +99,7 @@ describe('FitCallForm', () => {
     expect(screen.getByLabelText(/parent's name/i)).toHaveValue('');
   });
 
-  it('goes on to book the intro call with the link the function answers', async () => {
+  it('goes back to /coaching, with the link the function answers in the fragment for its offer to book the call', async () => {
     const token = 'c'.repeat(64);
     supabase.client.functions.invoke.mockResolvedValueOnce({
       data: { sent: true, bookingToken: token },
@@ -110,7 +110,11 @@ describe('FitCallForm', () => {
     renderWithQuery(<FitCallForm onSuccess={onSuccess} />);
     await fillFitCall(user);
     await user.click(screen.getByRole('button', { name: /request my free intro call/i }));
-    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(`/intro-call#token=${token}`));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(`/coaching#intro-call-token=${token}`));
+    expect(lastToast()).toMatchObject({
+      title: 'Request Received!',
+      description: "We'll reach out within 24 hours to schedule your free Intro Call.",
+    });
   });
 
   it('keeps everything typed after a failure, and retries with the same row id', async () => {

@@ -1,5 +1,6 @@
 import { paths } from '@/config/paths';
 import { messages } from '@/content/messages';
+import { coachingWithIntroCallOffer } from '@/lib/intro-call-offer';
 import { LeadForm, type LeadFieldConfig } from './lead-form';
 
 const loadFitCallSchema = () => import('../lib/lead-schemas').then((schemas) => schemas.fitCallSchema);
@@ -15,8 +16,8 @@ const fields: LeadFieldConfig[] = [
 
 export interface FitCallFormProps {
   /**
-   * After success, with where the parent goes next: the page to book the intro call on the spot
-   * (its link token in the fragment), or, when no token came back, /coaching as before.
+   * After success, with where the parent goes next: /coaching (SPEC §4), offering to book the intro
+   * call at once when the request answered with its link token (kept in the fragment).
    */
   onSuccess?: (next: string) => void;
 }
@@ -32,7 +33,7 @@ export function FitCallForm({ onSuccess }: FitCallFormProps) {
       submitLabel="Request My Free Intro Call"
       successToast={messages.fitCallSuccess}
       onSuccess={({ bookingToken }) =>
-        onSuccess?.(bookingToken ? `${paths.introCall}#token=${bookingToken}` : paths.coaching)
+        onSuccess?.(bookingToken ? coachingWithIntroCallOffer(bookingToken) : paths.coaching)
       }
       footnote="No payment, no commitment. We reply within 24 hours."
     />
