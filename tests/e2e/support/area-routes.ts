@@ -29,6 +29,8 @@ const params: Record<string, string> = {
   childId: 'd0000000-0000-4000-8000-000000000001',
   /** the demo family (a family is its parent's account: Sam Rivera) */
   familyId: 'a0000000-0000-4000-8000-000000000003',
+  /** Mia's progress report for last month, published */
+  reportId: 'f2000000-0000-4000-8000-000000000001',
 };
 
 type PathName = keyof typeof paths;
