@@ -10,9 +10,13 @@ const HEADING_WAITS_MS = 1000;
 /** The query caches (one a page) whose screens have shown a heading: only a load's first screen waits. */
 const headingShown = new WeakSet<QueryClient>();
 
-/** A query the screen reads at first, not the frame's own (`meta.frame`: the nav's unread count). */
+/**
+ * A query the screen reads at first, not the frame's own (`meta.frame`: the nav's unread count) nor
+ * a panel beside the screen's own content that shows when it comes (`meta.aside`: the overview's
+ * lists of what is due).
+ */
 const firstRead = (query: { state: { data: unknown }; meta?: Record<string, unknown> }) =>
-  query.state.data === undefined && !query.meta?.frame;
+  query.state.data === undefined && !query.meta?.frame && !query.meta?.aside;
 
 /**
  * Whether the first screen of a page load is still waiting for its first reads (queries being read

@@ -50,7 +50,7 @@ test.describe('as the demo admin', () => {
     await expect(page.getByRole('heading', { name: "Priya's family" }).first()).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.getByLabel('Coach').selectOption({ label: 'Daniel Brooks' });
+    await page.getByLabel('Coach', { exact: true }).selectOption({ label: 'Daniel Brooks' });
     await expect(page).toHaveURL(/\/admin\/families\?coach=c0000000-0000-4000-8000-000000000003$/);
     // (other suites may leave a family of their own with a parent named Priya)
     await expect(page.getByRole('heading', { name: "Priya's family" }).first()).toBeVisible();
@@ -59,10 +59,12 @@ test.describe('as the demo admin', () => {
     // the filter is a link: back returns to every family, a reload keeps the filter
     await page.goBack();
     await expect(demoFamily).toHaveCount(1);
-    await expect(page.getByLabel('Coach')).toHaveValue('');
+    await expect(page.getByLabel('Coach', { exact: true })).toHaveValue('');
     await page.goForward();
     await page.reload();
-    await expect(page.getByLabel('Coach')).toHaveValue('c0000000-0000-4000-8000-000000000003');
+    await expect(page.getByLabel('Coach', { exact: true })).toHaveValue(
+      'c0000000-0000-4000-8000-000000000003',
+    );
     await expect(page.getByRole('heading', { name: "Sam's family" })).toHaveCount(0);
   });
 });
@@ -124,7 +126,7 @@ test.describe('a family opens', () => {
       await expect(page.getByRole('heading', { level: 1, name: "Priya's family" })).toBeVisible();
       const children = page.getByRole('region', { name: 'Children' });
       await expect(children.getByRole('listitem')).toHaveText([
-        /^Arjun, \d+ · Focus: Improving Focus\s*Coach: Daniel Brooks$/,
+        /^Arjun, \d+ · Focus: Improving Focus\s*Coach: Daniel Brooks\s*Change Arjun's coach$/,
       ]);
       const plan = page.getByRole('region', { name: 'Plan and payments' });
       await expect(plan).toContainText('Focused Progress');

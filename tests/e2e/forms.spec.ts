@@ -183,7 +183,7 @@ test.describe('intro call request (/request-fit-call)', () => {
     await fitCallButton(page).dblclick();
     await expect(page.getByText('Request Received!', { exact: true })).toBeVisible();
     // The redirect comes after the save and its follow-up: any second insert would be done by then.
-    await page.waitForURL((url) => url.pathname === '/intro-call');
+    await page.waitForURL((url) => url.pathname === '/coaching');
     expect(await waitlistRows(email)).toHaveLength(1);
   });
 

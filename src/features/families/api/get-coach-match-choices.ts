@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { familyKeys } from './get-families';
 
 /** A coach an admin can match a child with, and how well they fit (docs/decisions/222). */
@@ -17,7 +17,8 @@ export interface CoachMatchChoice {
 }
 
 export async function getCoachMatchChoices(childId: string): Promise<CoachMatchChoice[]> {
-  const supabase = await getSupabase();
+  // the read client: a screen's reads need not wait for supabase-js (decision 214)
+  const supabase = getRest();
   const { data, error } = await supabase.rpc('get_coach_match_choices', { child_id: childId });
   if (error) throw error;
   return (data ?? []).map((row) => ({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { familyKeys } from './get-families';
 
 /** A child waiting for a coach (docs/decisions/222). */
@@ -18,7 +18,8 @@ export interface WaitingChild {
 
 /** The children waiting for a coach, oldest first (admins). */
 export async function getFamiliesWaiting(): Promise<WaitingChild[]> {
-  const supabase = await getSupabase();
+  // the read client: a screen's reads need not wait for supabase-js (decision 214)
+  const supabase = getRest();
   const { data, error } = await supabase.rpc('get_families_waiting');
   if (error) throw error;
   return (data ?? []).map((row) => ({
@@ -34,7 +35,13 @@ export async function getFamiliesWaiting(): Promise<WaitingChild[]> {
 }
 
 export const familiesWaitingQueryOptions = () =>
-  queryOptions({ queryKey: familyKeys.waiting, queryFn: getFamiliesWaiting, staleTime: 30_000 });
+  queryOptions({
+    queryKey: familyKeys.waiting,
+    queryFn: getFamiliesWaiting,
+    staleTime: 30_000,
+    // beside the overview's figures: their heading does not wait for it
+    meta: { aside: true },
+  });
 
 export function useFamiliesWaiting(enabled = true) {
   return useQuery({ ...familiesWaitingQueryOptions(), enabled });

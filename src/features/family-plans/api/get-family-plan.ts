@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { readPlan, type PlanContent } from '../lib/content';
 import { planKeys } from './keys';
 
@@ -30,7 +30,8 @@ export interface ChildFamilyPlan {
 }
 
 export async function getChildFamilyPlan(childId: string): Promise<ChildFamilyPlan> {
-  const supabase = await getSupabase();
+  // the read client: a screen's reads need not wait for supabase-js (decision 214)
+  const supabase = getRest();
   const [kind, versions, ticks, reviews] = await Promise.all([
     supabase.rpc('get_family_plan_kind', { child_id: childId }),
     supabase

@@ -100,6 +100,7 @@ const client = {
   auth: { getSession: () => Promise.resolve({ data: { session: { user: { id: 'parent' } } } }) },
 };
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => Promise.resolve(client) }));
+vi.mock('@/lib/rest', () => ({ getRest: () => client }));
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { familyClient, type FamilySupabase as Supabase } from './client';
+import { familyReads, type FamilyReads } from './client';
 import { familyKeys } from './keys';
 import { browserZone } from '../lib/zone';
 
@@ -13,7 +13,7 @@ export interface FamilyPlan {
   timeZone: string;
 }
 
-export async function fetchFamilyPlan(client: Supabase): Promise<FamilyPlan> {
+export async function fetchFamilyPlan(client: FamilyReads): Promise<FamilyPlan> {
   const { data, error } = await client.rpc('get_family_plan');
   if (error) throw error;
   const row = data?.[0];
@@ -25,7 +25,8 @@ export async function fetchFamilyPlan(client: Supabase): Promise<FamilyPlan> {
   };
 }
 
-export function familyPlanQueryOptions(getClient: () => Promise<Supabase> = familyClient) {
+/** Read with the read client: the schedule and the dashboard wait for it, not for supabase-js. */
+export function familyPlanQueryOptions(getClient: () => Promise<FamilyReads> = familyReads) {
   return queryOptions({
     queryKey: familyKeys.plan(),
     queryFn: async () => fetchFamilyPlan(await getClient()),

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import type { Cadence } from '../lib/facts';
 import { reportKeys } from './keys';
 
@@ -17,7 +17,8 @@ export interface ReportSummary {
  * child's coach and admins (row level security decides).
  */
 export async function getChildReports(childId: string): Promise<ReportSummary[]> {
-  const supabase = await getSupabase();
+  // the read client: a screen's reads need not wait for supabase-js (decision 214)
+  const supabase = getRest();
   const { data, error } = await supabase
     .from('progress_reports')
     .select('id, cadence, period_start, period_end, status, published_at')

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import { readFacts, type Cadence, type ReportFacts } from '../lib/facts';
 import { reportKeys } from './keys';
 
@@ -21,7 +21,8 @@ export interface ProgressReport {
 
 /** One report, or null when there is none the caller may read (a parent never reads a draft). */
 export async function getReport(reportId: string): Promise<ProgressReport | null> {
-  const supabase = await getSupabase();
+  // the read client: a screen's reads need not wait for supabase-js (decision 214)
+  const supabase = getRest();
   const { data, error } = await supabase
     .from('progress_reports')
     .select(

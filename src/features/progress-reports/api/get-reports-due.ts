@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { getRest } from '@/lib/rest';
 import type { Cadence } from '../lib/facts';
 import { reportKeys } from './keys';
 
@@ -20,7 +20,8 @@ export interface ReportDue {
 
 /** The reports due: a coach's own children's, every coach's for an admin. */
 export async function getReportsDue(): Promise<ReportDue[]> {
-  const supabase = await getSupabase();
+  // the read client: a screen's reads need not wait for supabase-js (decision 214)
+  const supabase = getRest();
   const { data, error } = await supabase.rpc('get_reports_due');
   if (error) throw error;
   return (data ?? []).map((r) => ({
@@ -38,7 +39,13 @@ export async function getReportsDue(): Promise<ReportDue[]> {
 }
 
 export const reportsDueQueryOptions = () =>
-  queryOptions({ queryKey: reportKeys.due(), queryFn: getReportsDue, staleTime: 30_000 });
+  queryOptions({
+    queryKey: reportKeys.due(),
+    queryFn: getReportsDue,
+    staleTime: 30_000,
+    // beside the overview's figures: their heading does not wait for it
+    meta: { aside: true },
+  });
 
 export function useReportsDue() {
   return useQuery(reportsDueQueryOptions());

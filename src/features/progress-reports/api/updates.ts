@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { getRest } from '@/lib/rest';
 import { getSupabase } from '@/lib/supabase';
 import { reportKeys } from './keys';
 
@@ -13,7 +14,8 @@ export interface UpdateDue {
 }
 
 export async function getUpdatesDue(): Promise<UpdateDue[]> {
-  const supabase = await getSupabase();
+  // the read client: a screen's reads need not wait for supabase-js (decision 214)
+  const supabase = getRest();
   const { data, error } = await supabase.rpc('get_updates_due');
   if (error) throw error;
   return (data ?? []).map((r) => ({
@@ -30,6 +32,8 @@ export const updatesDueQueryOptions = () =>
     queryKey: [...reportKeys.all, 'updates-due'] as const,
     queryFn: getUpdatesDue,
     staleTime: 30_000,
+    // beside the overview's figures: their heading does not wait for it
+    meta: { aside: true },
   });
 
 export function useUpdatesDue() {
