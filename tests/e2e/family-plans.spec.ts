@@ -87,7 +87,7 @@ test('the coach writes and shares a family plan and ticks a milestone; the paren
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await coach.reload();
-  await expect(coach.getByRole('region', { name: "The family's review" })).toContainText(
+  await expect(coach.getByRole('region', { name: "Ivo's family's review" })).toContainText(
     '“Mondays are the hardest.”',
   );
 });

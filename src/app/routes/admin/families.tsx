@@ -16,7 +16,7 @@ export default function Screen() {
           : 'The families you coach: parents, children and what you are working on.'
       }
     >
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         {isAdmin ? <FamiliesWaiting /> : null}
         <FamiliesList isAdmin={isAdmin} />
       </div>

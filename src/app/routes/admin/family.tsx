@@ -70,14 +70,14 @@ function Family({ familyId, isAdmin, area }: { familyId: string; isAdmin: boolea
               {child.coachId ? (
                 <section aria-labelledby={`family-plan-${child.id}`} className="grid gap-2">
                   <h3 id={`family-plan-${child.id}`} className="font-display text-lg font-bold text-ink">
-                    Family plan
+                    {child.firstName}'s family plan
                   </h3>
                   <FamilyPlanEditor childId={child.id} childName={child.firstName} />
                 </section>
               ) : null}
               <section aria-labelledby={`reports-${child.id}`} className="grid gap-2">
                 <h3 id={`reports-${child.id}`} className="font-display text-lg font-bold text-ink">
-                  Progress reports
+                  {child.firstName}'s progress reports
                 </h3>
                 <ChildReports
                   childId={child.id}

@@ -18,7 +18,7 @@ export default function Screen() {
           : 'Today at a glance: the leads assigned to you, those waiting for your reply, and your sessions.'
       }
     >
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         {isAdmin ? <FamiliesWaiting limit={5} /> : null}
         <ReportsDue
           showCoach={isAdmin}

@@ -312,7 +312,7 @@ export function FamilyPlanEditor({ childId, childName }: { childId: string; chil
         <p className="text-ink-muted">No version is shared with the family yet.</p>
       )}
       {kind === 'reviewed' ? (
-        <section aria-label="The family's review" className="grid gap-1 text-sm">
+        <section aria-label={`${childName}'s family's review`} className="grid gap-1 text-sm">
           <h4 className="font-display text-lg font-bold text-ink">The family's review</h4>
           {reviews.length ? (
             <ul className="grid gap-1">

@@ -27,7 +27,7 @@ export function PlanView({
         Version {plan.version}
         {plan.sharedAt ? `, shared ${day.format(new Date(plan.sharedAt))}` : ' (draft)'}
       </p>
-      <section aria-label="Goals" className="grid gap-3">
+      <div className="grid gap-3">
         <H className="font-display text-lg font-bold text-ink">Goals</H>
         <ol className="grid gap-3">
           {content.goals.map((goal) => (
@@ -63,26 +63,26 @@ export function PlanView({
             </li>
           ))}
         </ol>
-      </section>
+      </div>
       {content.strategies.length ? (
-        <section aria-label="Strategies at home" className="grid gap-2">
+        <div className="grid gap-2">
           <H className="font-display text-lg font-bold text-ink">Strategies at home</H>
           <ul className="list-disc pl-5 text-ink">
             {content.strategies.map((s, i) => (
               <li key={i}>{s}</li>
             ))}
           </ul>
-        </section>
+        </div>
       ) : null}
       {content.watch_for.length ? (
-        <section aria-label="What to watch for" className="grid gap-2">
+        <div className="grid gap-2">
           <H className="font-display text-lg font-bold text-ink">What to watch for</H>
           <ul className="list-disc pl-5 text-ink">
             {content.watch_for.map((s, i) => (
               <li key={i}>{s}</li>
             ))}
           </ul>
-        </section>
+        </div>
       ) : null}
     </div>
   );

@@ -81,13 +81,13 @@ const LeadTableRow = memo(function LeadTableRow({
           type="button"
           id={leadButtonId(lead.id!)}
           onClick={() => onOpen(lead.id!)}
-          className="min-h-11 text-left font-semibold text-brand-800 underline underline-offset-4"
+          className="min-h-11 text-left font-semibold text-brand-800 underline underline-offset-4 [overflow-wrap:anywhere]"
           aria-current={selected ? 'true' : undefined}
         >
           {lead.name ?? lead.email}
         </button>
-        {/* A long address wraps rather than widening a phone's table. */}
-        <div className="text-ink-muted [overflow-wrap:anywhere]">{lead.email}</div>
+        {/* A long address (or one shown as the name) wraps rather than widening a phone's table. */}
+        <div className="min-w-36 text-ink-muted [overflow-wrap:anywhere]">{lead.email}</div>
       </RowHeader>
       <TD className={WIDE_ONLY_COLUMN}>
         <div>{sourceLabel(lead.source)}</div>
