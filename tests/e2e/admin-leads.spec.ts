@@ -166,6 +166,8 @@ test.describe('as the demo admin', () => {
     // Narrow: the panel opens right under the lead's row, inside the list, not below all of it;
     // the status stays in view beside the name.
     await page.setViewportSize({ width: 390, height: 844 });
+    // (the page may be scrolled down from the wide layout: the header row is brought back into view)
+    await table.getByRole('columnheader', { name: /^Name/ }).scrollIntoViewIfNeeded();
     await expect(table.getByRole('columnheader', { name: /^Status/ })).toBeInViewport();
     await expect(table.getByRole('columnheader', { name: /^Source/ })).toBeHidden();
     await name.click();
