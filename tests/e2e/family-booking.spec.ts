@@ -131,6 +131,19 @@ test.describe('a family on a plan', () => {
     await expect(picker.getByRole('group', { name: first.split(',').slice(0, 2).join(',') })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
+    // on a phone, day-first: the week's days in a row, and the picked time's day alone below it
+    const dayRow = picker.getByRole('group', { name: 'Days with open times' });
+    await expect(dayRow.getByRole('button', { pressed: true })).toHaveText(
+      new RegExp(`^${first.slice(0, 3)},${first.split(',')[1]}`),
+    );
+    await expect(picker.getByRole('radio', { name: first, exact: true })).toBeVisible();
+    const otherName = (await dayRow.getByRole('button', { pressed: false }).first().textContent())!;
+    const otherDay = dayRow.getByRole('button', { name: otherName, exact: true });
+    await otherDay.click();
+    await expect(otherDay).toHaveAttribute('aria-pressed', 'true');
+    await expect(picker.getByRole('radio', { name: first, exact: true })).toBeHidden();
+    // the Book button stays on screen below the list of times
+    await expect(picker.getByRole('button', { name: `Book ${first}` })).toBeInViewport();
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
