@@ -44,7 +44,11 @@ describe("a child's schedule page", () => {
     renderRoute();
     expect(await heading()).toHaveTextContent("Child's schedule");
     await act(async () => answer({ child: { id: 'c1', firstName: 'Mia', coachId: null }, sessions: [] }));
-    expect(await heading()).toHaveTextContent("Mia's schedule");
+    // the page's sections below the schedule load their code once the child is known: the heading
+    // is waited for by its new name
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Mia's schedule", hidden: true }),
+    ).toBeInTheDocument();
     expect(document.title).toMatch(/^Mia's schedule · Parent/);
   });
 
