@@ -219,7 +219,7 @@ describe('leads role matrix', () => {
       for (const actor of ACTORS) {
         const settled = await runAs(actor, testCase.work(actor));
         if (settled.ok) got[actor] = settled.value;
-        else if (settled.error.code === 'P0002') got[actor] = 'no account';
+        else if (settled.error.code === 'PT409') got[actor] = 'no account';
         else if (['42501', '42883'].includes(settled.error.code)) got[actor] = DENIED;
         else got[actor] = `${settled.error.code}: ${settled.error.message}`;
       }

@@ -78,7 +78,7 @@ describe('definer functions staff call: refused short of two-factor sign-in, ser
       name: 'enrol_lead (past the check, an unknown lead is "not found")',
       actor: 'admin',
       sql: "select * from public.enrol_lead(gen_random_uuid(), 'Ivy', 9::smallint)",
-      served: (o) => expect(o).toMatchObject({ ok: false, code: 'P0002', message: 'Lead not found' }),
+      served: (o) => expect(o).toMatchObject({ ok: false, code: 'PT404', message: 'Lead not found' }),
     },
     {
       name: 'read_session_note (the session’s coach)',

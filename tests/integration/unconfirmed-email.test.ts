@@ -153,8 +153,9 @@ describe("a stranger who signs up with a lead's address", () => {
     const leadId = await leadFrom(email, 'Ada');
     const stranger = await strangerSignsUp(email);
     const admin = await adminClient();
-    const { error } = await admin.rpc('enrol_lead', { lead_id: leadId, child_first_name: 'Ada' });
-    expect(error?.code).toBe('P0002');
+    const { error, status } = await admin.rpc('enrol_lead', { lead_id: leadId, child_first_name: 'Ada' });
+    expect(error?.code).toBe('PT409');
+    expect(status).toBe(409);
     const { rows } = await db.query('select 1 from public.children where parent_id = $1', [stranger]);
     expect(rows).toEqual([]);
   });

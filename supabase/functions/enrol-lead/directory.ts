@@ -11,8 +11,17 @@ function callerClient(token: string) {
   });
 }
 
-/** Postgres errors of public.enrol_lead, as HTTP statuses. */
-const statusFor: Record<string, number> = { '42501': 403, P0002: 409, '22023': 400, '23514': 400 };
+/**
+ * Postgres errors of public.enrol_lead, as HTTP statuses: PT404 an unknown lead, PT409 an address
+ * with no account the family holds (migration 20261129150000).
+ */
+const statusFor: Record<string, number> = {
+  '42501': 403,
+  PT404: 404,
+  PT409: 409,
+  '22023': 400,
+  '23514': 400,
+};
 
 export const supabaseDirectory: EnrolDirectory = {
   async callerIsAdmin(token) {
