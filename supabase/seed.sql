@@ -516,7 +516,7 @@ insert into public.family_rewards (child_id, title, points_cost) values
 
 -- availability (docs/decisions/150): each active coach keeps weekly hours in their own zone, so the
 -- product has open slots locally. Jordan (Chicago) coaches after school on weekdays and on Saturday
--- mornings and takes intro calls; Maya (London) and Daniel (Denver) keep their own hours; Rosa is
+-- mornings and takes intro calls in hours of their own; Maya (London) and Daniel (Denver) keep their own hours; Rosa is
 -- on leave. The admin takes intro calls in New York office hours. Jordan has a day off in two weeks.
 -- The meeting rules (30-minute sessions, 20-minute intro calls, 10-minute buffers, 24 h / 2 h notice,
 -- 6 weeks ahead) are the defaults the migration sets.
@@ -534,6 +534,10 @@ union all select 'f1000000-0000-4000-8000-000000000002', 6, '10:00', '13:00'
 union all select 'f1000000-0000-4000-8000-000000000003', d, '14:00', '19:00' from generate_series(1, 5) d
 union all select 'f1000000-0000-4000-8000-000000000004', d, '10:00', '12:00' from generate_series(1, 5) d
 union all select 'f1000000-0000-4000-8000-000000000004', d, '13:00', '16:00' from generate_series(1, 5) d;
+-- Jordan gives Wednesday and Friday lunchtimes to intro calls; families book only the other hours.
+insert into public.availability_hours (schedule_id, weekday, start_time, end_time, meeting) values
+  ('f1000000-0000-4000-8000-000000000001', 3, '12:00', '13:00', 'intro_call'),
+  ('f1000000-0000-4000-8000-000000000001', 5, '12:00', '13:00', 'intro_call');
 
 insert into public.availability_overrides (schedule_id, on_date) values
   ('f1000000-0000-4000-8000-000000000001', (now() at time zone 'America/Chicago')::date + 14);

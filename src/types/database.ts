@@ -117,6 +117,7 @@ export type Database = {
           created_at: string;
           end_time: string;
           id: string;
+          meeting: string;
           schedule_id: string;
           start_time: string;
           weekday: number;
@@ -125,6 +126,7 @@ export type Database = {
           created_at?: string;
           end_time: string;
           id?: string;
+          meeting?: string;
           schedule_id: string;
           start_time: string;
           weekday: number;
@@ -133,6 +135,7 @@ export type Database = {
           created_at?: string;
           end_time?: string;
           id?: string;
+          meeting?: string;
           schedule_id?: string;
           start_time?: string;
           weekday?: number;

@@ -4,7 +4,8 @@ import { adminDb } from '../support/stack.ts';
 
 /**
  * The availability screen in /admin (docs/decisions/150 and 166): the demo coach (Jordan, Chicago:
- * weekdays 15:00-19:00, Saturday 09:00-12:00 in the seed) keeps their hours and days off; an admin
+ * weekdays 15:00-19:00, Saturday 09:00-12:00, and Wednesday and Friday 12:00-13:00 for intro calls
+ * in the seed) keeps their hours and days off; an admin
  * picks any coach and changes the meeting rules. Each change is saved on the screen and reloaded.
  */
 
@@ -69,6 +70,47 @@ test.describe('as the demo coach', () => {
     await page.reload();
     await expect(page.getByLabel('Monday until')).toHaveValue('19:00');
     await expect(page.getByRole('checkbox', { name: 'Sunday' })).not.toBeChecked();
+  });
+
+  test('the coach gives hours to intro calls, which families are then not offered; reloads and sees it kept', async ({
+    page,
+  }) => {
+    await openHours(page);
+    // The seed gives Wednesday and Friday 12:00-13:00 to intro calls; the rest are family hours.
+    await expect(page.getByLabel('Wednesday for (1)')).toHaveValue('intro_call');
+    await expect(page.getByLabel('Wednesday for (2)')).toHaveValue('coaching_session');
+    await expect(page.getByText('Families book only the hours for family sessions')).toBeVisible();
+
+    // Saturday's family hours become intro-call hours (no other spec books Saturdays).
+    await page.getByLabel('Saturday for').selectOption({ label: 'Intro calls' });
+    await saveHours(page);
+    await page.reload();
+    await expect(page.getByLabel('Saturday for')).toHaveValue('intro_call');
+    const db = await adminDb();
+    try {
+      const { rows } = await db.query<{ meeting: string }>(
+        `select h.meeting from public.availability_hours h
+           join public.availability_schedules s on s.id = h.schedule_id
+          where s.coach_id = 'c0000000-0000-4000-8000-000000000001' and h.weekday = 6`,
+      );
+      expect(rows).toEqual([{ meeting: 'intro_call' }]);
+      // Families are offered no Saturday time of Jordan's now.
+      const offered = await db.query<{ n: number }>(
+        `select count(*)::int as n from private.open_slots('f1000000-0000-4000-8000-000000000001',
+           'coaching_session', now(), now() + interval '14 days') o
+          where extract(isodow from o.starts_at at time zone 'America/Chicago') = 6`,
+      );
+      expect(offered.rows[0]!.n).toBe(0);
+    } finally {
+      await db.end();
+    }
+    await expectNoAxeViolations(page);
+
+    // Put the seed's hours back for the other specs.
+    await page.getByLabel('Saturday for').selectOption({ label: 'Family sessions' });
+    await saveHours(page);
+    await page.reload();
+    await expect(page.getByLabel('Saturday for')).toHaveValue('coaching_session');
   });
 
   test('the coach adds a day off, reloads and sees it kept, then removes it', async ({ page }) => {

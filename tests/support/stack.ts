@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import pg from 'pg';
+import { fetchFrom, loopbackAddress } from './loopback.ts';
 
 /**
  * What the integration and database tests use to reach the test stack that
@@ -38,9 +39,16 @@ const clientOptions = {
   realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 } as const;
 
-/** A client with the anon key, as a signed-out visitor's browser has. */
+/**
+ * A client with the anon key, as a signed-out visitor's browser has, on a machine of its own: it
+ * connects from an address of its own (./loopback.ts), so the caps the stack keeps per client (the
+ * public forms', the mail's) count each test's visitor apart, as they would two families.
+ */
 export function anonClient(): SupabaseClient {
-  return createClient(stackEnv.url, stackEnv.anonKey, clientOptions);
+  return createClient(stackEnv.url, stackEnv.anonKey, {
+    ...clientOptions,
+    global: { fetch: fetchFrom(loopbackAddress()) },
+  });
 }
 
 /** A client with the service_role key, as the edge functions have. */

@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { LAST_VIEW_KEY } from '../../../src/lib/last-view-script.ts';
+import { clearFormCapsOfThisMachine } from './form-caps.ts';
 import { signedUpClient } from './signup-flag.ts';
 import { storageStateOf, type DemoRole } from './roles.ts';
 
@@ -52,6 +53,8 @@ interface Fixtures {
   keepLastViews: boolean;
   pageAs: (role: DemoRole, options?: BrowserContextOptions) => Promise<Page>;
   logIn: (email: string, password: string, options?: { fromCurrentPage?: boolean }) => Promise<void>;
+  /** Starts each test with the public forms' caps of this machine's address empty (./form-caps.ts). */
+  freshFormCaps: void;
   newParent: (overrides?: {
     firstName?: string;
     lastName?: string;
@@ -63,6 +66,16 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   signedInAs: [undefined, { option: true }],
   keepLastViews: [false, { option: true }],
+
+  freshFormCaps: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      await clearFormCapsOfThisMachine();
+      await provide();
+    },
+    { auto: true },
+  ],
 
   context: async ({ context, keepLastViews }, provide) => {
     await provide(keepLastViews ? context : await withoutLastViews(context));

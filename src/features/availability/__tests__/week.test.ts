@@ -35,7 +35,24 @@ describe('weekly hours', () => {
       { weekday: 3, start_time: '22:00:00', end_time: '24:00:00' },
     ]);
     week[2].on = false;
-    expect(rowsFromWeek(week)).toEqual([{ weekday: 3, start: '22:00', end: '24:00' }]);
+    expect(rowsFromWeek(week)).toEqual([
+      { weekday: 3, start: '22:00', end: '24:00', meeting: 'coaching_session' },
+    ]);
+  });
+
+  it("keeps what each of a coach's spans is for: intro-call hours stay intro-call hours", () => {
+    const week = weekFromRows([
+      { weekday: 2, start_time: '12:00:00', end_time: '13:00:00', meeting: 'intro_call' },
+      { weekday: 2, start_time: '15:00:00', end_time: '19:00:00', meeting: 'coaching_session' },
+    ]);
+    expect(week[2].spans).toEqual([
+      { start: '12:00', end: '13:00', meeting: 'intro_call' },
+      { start: '15:00', end: '19:00' },
+    ]);
+    expect(rowsFromWeek(week)).toEqual([
+      { weekday: 2, start: '12:00', end: '13:00', meeting: 'intro_call' },
+      { weekday: 2, start: '15:00', end: '19:00', meeting: 'coaching_session' },
+    ]);
   });
 
   it('finds an end before its start, a too-short span and overlapping spans', () => {

@@ -15,7 +15,7 @@ export async function getSchedule(scheduleId: string): Promise<ScheduleDetail> {
   const [hours, overrides] = await Promise.all([
     supabase
       .from('availability_hours')
-      .select('weekday, start_time, end_time')
+      .select('weekday, start_time, end_time, meeting')
       .eq('schedule_id', scheduleId)
       .order('weekday')
       .order('start_time'),

@@ -64,7 +64,9 @@ function IntroCallsSwitch({ host }: { host: Host }) {
     ? 'Save the weekly hours first; then this person can take intro calls.'
     : !host.canTakeIntroCalls
       ? 'A coach without a login cannot take intro calls.'
-      : 'Families who ask for an intro call are offered the open times of everyone who takes them.';
+      : host.coachId
+        ? 'Families who ask for an intro call are offered the open times of everyone who takes them; a coach offers them only in the weekly hours marked for intro calls, never in family-session hours.'
+        : 'Families who ask for an intro call are offered the open times of everyone who takes them.';
   return (
     <div className="flex max-w-xl flex-col gap-1">
       <Checkbox

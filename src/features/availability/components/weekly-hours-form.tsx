@@ -16,6 +16,7 @@ import {
   weekErrors,
   weekFromRows,
   type HoursRow,
+  type Meeting,
   type Span,
   type WeekDraft,
   type Weekday,
@@ -41,6 +42,8 @@ export function WeeklyHoursForm({
   const save = useSaveWeek();
   const errors = checked ? weekErrors(week) : {};
   const zones = timeZoneOptions(timeZone);
+  // A coach who takes intro calls gives each span to family sessions or to intro calls, never both.
+  const choosesMeeting = Boolean(host.coachId) && host.takesIntroCalls;
 
   const setDay = (day: Weekday, change: (spans: Span[], on: boolean) => { on: boolean; spans: Span[] }) =>
     setWeek((current) => ({ ...current, [day]: change(current[day].spans, current[day].on) }));
@@ -71,6 +74,12 @@ export function WeeklyHoursForm({
       <h2 id="weekly-hours-heading" className="font-display text-xl font-bold">
         Weekly hours
       </h2>
+      {choosesMeeting ? (
+        <p className="text-sm text-ink-muted">
+          Families book only the hours for family sessions; intro calls are offered only in the hours marked
+          for them.
+        </p>
+      ) : null}
       <Field label="Time zone" hint="The hours below are wall-clock times in this zone, all year round.">
         <Select value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
           {zones.map((zone) => (
@@ -107,7 +116,7 @@ export function WeeklyHoursForm({
                     const nth = spans.length > 1 ? ` (${index + 1})` : '';
                     const error = dayErrors[index];
                     const errorId = `hours-${day}-${index}-error`;
-                    const update = (field: keyof Span, value: string) =>
+                    const update = <K extends keyof Span>(field: K, value: Span[K]) =>
                       setDay(day, (current, dayOn) => ({
                         on: dayOn,
                         spans: current.map((s, i) => (i === index ? { ...s, [field]: value } : s)),
@@ -134,6 +143,20 @@ export function WeeklyHoursForm({
                             describedBy={error ? errorId : undefined}
                             onChange={(value) => update('end', value)}
                           />
+                          {choosesMeeting ? (
+                            <Select
+                              aria-label={`${name} for${nth}`}
+                              className="w-44"
+                              value={span.meeting ?? 'coaching_session'}
+                              onChange={(event) => {
+                                const meeting = event.target.value as Meeting;
+                                update('meeting', meeting === 'intro_call' ? meeting : undefined);
+                              }}
+                            >
+                              <option value="coaching_session">Family sessions</option>
+                              <option value="intro_call">Intro calls</option>
+                            </Select>
+                          ) : null}
                           <Button
                             type="button"
                             variant="ghost"

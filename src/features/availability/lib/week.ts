@@ -17,10 +17,15 @@ export const weekdayNames: Record<Weekday, string> = {
   7: 'Sunday',
 };
 
+/** What a coach's hours are for (availability_hours.meeting); a team member's are all intro calls. */
+export type Meeting = 'coaching_session' | 'intro_call';
+
 /** A span of local wall-clock time, as "HH:MM" (an end of "00:00" is midnight, the day's end). */
 export interface Span {
   start: string;
   end: string;
+  /** a coach's hours given to intro calls; family sessions when absent */
+  meeting?: Meeting;
 }
 
 export interface DayDraft {
@@ -36,6 +41,7 @@ export interface HoursRow {
   weekday: number;
   start_time: string;
   end_time: string;
+  meeting?: string;
 }
 
 /** The span a day gets when it is switched on without any. */
@@ -56,9 +62,10 @@ export function weekFromRows(rows: readonly HoursRow[]): WeekDraft {
   for (const day of weekdays) {
     const spans = rows
       .filter((row) => row.weekday === day)
-      .map((row) => ({
+      .map((row): Span => ({
         start: hhmm(row.start_time),
         end: hhmm(row.end_time) === '24:00' ? '00:00' : hhmm(row.end_time),
+        ...(row.meeting === 'intro_call' ? { meeting: 'intro_call' as const } : {}),
       }))
       .sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
     week[day] = { on: spans.length > 0, spans };
@@ -66,14 +73,20 @@ export function weekFromRows(rows: readonly HoursRow[]): WeekDraft {
   return week;
 }
 
-/** The spans to store: the days switched on, with a midnight end written as "24:00". */
-export function rowsFromWeek(week: WeekDraft): { weekday: Weekday; start: string; end: string }[] {
+/**
+ * The spans to store: the days switched on, with a midnight end written as "24:00", each with what
+ * it is for (the database makes a team member's all intro calls).
+ */
+export function rowsFromWeek(
+  week: WeekDraft,
+): { weekday: Weekday; start: string; end: string; meeting: Meeting }[] {
   return weekdays.flatMap((day) =>
     week[day].on
       ? week[day].spans.map((span) => ({
           weekday: day,
           start: span.start,
           end: minutesOf(span.end, true) === 1440 ? '24:00' : span.end,
+          meeting: span.meeting ?? 'coaching_session',
         }))
       : [],
   );
