@@ -706,6 +706,7 @@ export type Database = {
           recipient_user_id: string;
           report_id: string | null;
           settled_at: string | null;
+          wrong_tries: number | null;
         };
         Insert: {
           attempts?: number;
@@ -720,6 +721,7 @@ export type Database = {
           recipient_user_id: string;
           report_id?: string | null;
           settled_at?: string | null;
+          wrong_tries?: number | null;
         };
         Update: {
           attempts?: number;
@@ -734,6 +736,7 @@ export type Database = {
           recipient_user_id?: string;
           report_id?: string | null;
           settled_at?: string | null;
+          wrong_tries?: number | null;
         };
         Relationships: [
           {
@@ -2470,6 +2473,10 @@ export type Database = {
         Args: never;
         Returns: { action: string; entity_type: string; entries: number }[];
       };
+      begin_child_sign_in: {
+        Args: { login_username: string; client_address: string };
+        Returns: Json;
+      };
       book_family_series: {
         Args: { child_id: string; starts_at: string };
         Returns: string;
@@ -2652,6 +2659,10 @@ export type Database = {
         Args: never;
         Returns: number;
       };
+      finish_child_sign_in: {
+        Args: { try_id: number; outcome: string };
+        Returns: string;
+      };
       get_calendar_feed: {
         Args: never;
         Returns: { kind: string; created_at: string }[];
@@ -2811,10 +2822,6 @@ export type Database = {
       };
       issue_intro_call_token: {
         Args: { waitlist_id: string };
-        Returns: string;
-      };
-      judge_unknown_child_sign_in: {
-        Args: { login_username: string };
         Returns: string;
       };
       landing_funnel: {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test, withoutLastViews } from './support/fixtures.ts';
 import pg from 'pg';
 import { CHILD_LOGIN_FAILED, CHILD_LOGIN_LOCKED } from '../../src/features/auth/lib/child-login.ts';
+import { waitForEmail } from '../support/inbox.ts';
 import { holding } from './support/locks.ts';
 import { storageStateOf } from './support/roles.ts';
 
@@ -148,7 +149,9 @@ test('the parent gives Leo a login; Leo signs in with the username in another br
   await Promise.all([parentContext.close(), childContext.close(), again.close()]);
 });
 
-test("five wrong PINs lock Leo's login; the parent sees the attempts and unlocks it", async ({ browser }) => {
+test("wrong PINs pause this device only; many from everywhere lock Leo's login until the parent unlocks it", async ({
+  browser,
+}) => {
   const parentContext = await withoutLastViews(
     await browser.newContext({ storageState: storageStateOf('parent') }),
   );
@@ -163,24 +166,44 @@ test("five wrong PINs lock Leo's login; the parent sees the attempts and unlocks
   await expect(leo.getByText(lockName, { exact: true })).toBeVisible();
   await expect(leo.getByText('No sign-in attempts yet.')).toBeVisible();
 
+  // Five wrong PINs from this device: the sixth try from it waits, even with the right PIN.
   const childContext = await withoutLastViews(await browser.newContext());
   const child = await childContext.newPage();
-  for (let i = 0; i < 4; i += 1) {
+  for (let i = 0; i < 5; i += 1) {
     await signInAsChild(child, lockName, `5830195${i}`);
     await expect(child.getByText(CHILD_LOGIN_FAILED, { exact: true }).first()).toBeVisible();
   }
-  await signInAsChild(child, lockName, '58301959');
-  await expect(child.getByText(CHILD_LOGIN_LOCKED, { exact: true }).first()).toBeVisible();
-  // Locked: the right PIN is refused too, and the child is told to ask a parent.
+  await signInAsChild(child, lockName, PIN);
+  await expect(
+    child.getByText(/Too many tries from this device\. Try again in \d+ minutes?\./).first(),
+  ).toBeVisible();
+  await expect(child).toHaveURL(/\/login/);
+
+  // A pause of one device is no lock: the parent sees the wrong tries, and Leo's login is open.
+  await parent.reload();
+  const attempts = leo.getByRole('list', { name: 'Recent sign-in attempts' });
+  await expect(attempts.getByText('Wrong password or PIN')).toHaveCount(5);
+  await expect(leo.getByText("Leo's login is locked", { exact: false })).toHaveCount(0);
+
+  // Wrong PINs from 30 other addresses in a day (as the sign-in function records each try): the
+  // login locks for everyone.
+  for (let i = 1; i <= 30; i += 1) {
+    const begun = await db.query<{ try: { try?: number } }>(
+      'select public.begin_child_sign_in($1, $2) as try',
+      [lockName, `198.51.100.${i}`],
+    );
+    await db.query("select public.finish_child_sign_in($1, 'failed')", [begun.rows[0]!.try.try]);
+  }
   await signInAsChild(child, lockName, PIN);
   await expect(child.getByText(CHILD_LOGIN_LOCKED, { exact: true }).first()).toBeVisible();
-  await expect(child).toHaveURL(/\/login/);
+  // The parent is told at once, by email, with no PIN and no address in it.
+  const mail = await waitForEmail('parent@ploom.local', /^Leo's sign-in was paused after many wrong PINs$/);
+  expect(mail.text).toContain('/app/account/children');
+  expect(mail.text).not.toContain(PIN);
+  expect(mail.text).not.toContain('198.51.100.');
 
   await parent.reload();
   await expect(leo.getByText("Leo's login is locked", { exact: false })).toBeVisible();
-  const attempts = leo.getByRole('list', { name: 'Recent sign-in attempts' });
-  await expect(attempts.getByText('Wrong password or PIN')).toHaveCount(5);
-  await expect(attempts.getByText('Refused: the login was locked')).toHaveCount(1);
   await expectNoAxeViolations(parent);
   await leo.getByRole('button', { name: "Unlock Leo's login" }).click();
   await expect(parent.getByText("Leo's login is unlocked", { exact: true })).toBeVisible();
@@ -191,6 +214,7 @@ test("five wrong PINs lock Leo's login; the parent sees the attempts and unlocks
   await expect(leo.getByText("Leo's login is locked", { exact: false })).toHaveCount(0);
   await expect(leo.getByRole('button', { name: "Unlock Leo's login" })).toHaveCount(0);
 
+  // Unlocking also gives this device its tries back.
   await signInAsChild(child, lockName, PIN);
   await child.waitForURL('**/child/dashboard');
   await expect(child.getByText('Hi Leo!')).toBeVisible();

@@ -18,12 +18,24 @@ export const MAX_SECRET_BYTES = 72;
 
 const USERNAME_RE = /^[a-z0-9](?:[a-z0-9]|[.-](?=[a-z0-9])){2,29}$/;
 
+/**
+ * Text nobody types, refused with a 400 before anything reaches Auth or the database (which answer a
+ * NUL or a lone UTF-16 surrogate, JSON's "\ud800", with an error of their own): a lone surrogate is
+ * no character, and a control character (NUL, a line break, a tab) cannot be typed into the field.
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const CONTROL = /\p{Cc}/u;
+const NOT_TEXT = 'must be valid Unicode text';
+const NO_CONTROL = 'must not contain control characters';
+
 export const usernameField = z
   .string({ required_error: 'is required', invalid_type_error: 'must be a string' })
   .trim()
   .toLowerCase()
   .min(3, 'must be at least 3 characters')
   .max(30, 'must be at most 30 characters')
+  .refine((value) => !LONE_SURROGATE.test(value), NOT_TEXT)
+  .refine((value) => !CONTROL.test(value), NO_CONTROL)
   .refine(
     (value) => USERNAME_RE.test(value),
     'may use letters, digits, dots and dashes, starting and ending with a letter or digit',
@@ -46,6 +58,8 @@ function isObviousPin(pin: string): boolean {
 
 /** The secret's own rules, by kind; the message names the field. */
 function secretProblem(kind: 'password' | 'pin', secret: string): string | undefined {
+  if (LONE_SURROGATE.test(secret)) return NOT_TEXT;
+  if (CONTROL.test(secret)) return NO_CONTROL;
   if (new TextEncoder().encode(secret).byteLength > MAX_SECRET_BYTES) {
     return `must be at most ${MAX_SECRET_BYTES} characters`;
   }

@@ -144,6 +144,20 @@ Deno.test('every bad payload is a 400 with the reason', async () => {
       create({ secret_kind: 'pin', secret: '00000000' }),
       'secret: a PIN must not be one digit repeated or a straight run',
     ],
+    // A NUL, a lone surrogate (JSON's "\ud800") or another control character, in any text field.
+    [create({ username: 'mia\u0000r' }), 'username: must not contain control characters'],
+    [create({ username: 'mia\ud800' }), 'username: must be valid Unicode text'],
+    [create({ username: '\udc00mia' }), 'username: must be valid Unicode text'],
+    [create({ secret: 'sunny\u0000day-42' }), 'secret: must not contain control characters'],
+    [create({ secret: 'sunny-day-42\ud800' }), 'secret: must be valid Unicode text'],
+    [create({ secret: 'sunny\nday-42' }), 'secret: must not contain control characters'],
+    [create({ secret_kind: 'pin', secret: '4027\u00001958' }), 'secret: must not contain control characters'],
+    [create({ secret_kind: 'pin', secret: '40271958\ud800' }), 'secret: must be valid Unicode text'],
+    [
+      { action: 'update', child_id: MIA, secret: 'sunny\u0000day-42', secret_kind: 'password' },
+      'secret: must not contain control characters',
+    ],
+    [{ action: 'update', child_id: MIA, username: 'mia\ud800r' }, 'username: must be valid Unicode text'],
     [create({ extra: true }), "Unrecognized key(s) in object: 'extra'"],
     [{ action: 'update', child_id: MIA }, "Nothing to change: send 'username' or 'secret'"],
     [{ action: 'update', child_id: MIA, secret: 'sunny-day-42' }, "secret_kind: is required with 'secret'"],
@@ -153,6 +167,8 @@ Deno.test('every bad payload is a 400 with the reason', async () => {
     assert.deepEqual(await call(body), { status: 400, body: { error } }, JSON.stringify(body));
   }
   assert.equal(users.size, 0);
+  // A pair of surrogates is one character: a password may hold one.
+  assert.equal((await call(create({ secret: 'sunny-day-\u{1F600}' }))).status, 201);
 });
 
 Deno.test('create: a user on the child domain under a random address, linked to the child', async () => {

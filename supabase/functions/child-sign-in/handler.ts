@@ -7,12 +7,17 @@ import { parsePayload, readJsonObject, z } from '../_shared/validation.ts';
  * A child signs in with the username their parent gave them (docs/decisions/151-child-sign-in-function.md).
  * The child's Auth address is random (`c-<hex>@child.ploom.invalid`), so the browser cannot derive
  * it: this function looks it up with the service role and asks Auth's password grant itself, from the
- * child's address (so Auth's per-address limits and the lock of decision 125 still apply), then
- * hands the session back for `supabase.auth.setSession`.
+ * child's address (so Auth's per-address limits still apply), then hands the session back for
+ * `supabase.auth.setSession`.
  *
- * A username nobody has is answered exactly as a wrong secret: the same Auth call (with a random
- * address no one has), the same status and body, the same lock after five wrong tries (counted in
- * the database as a real login's are), and never sooner than `failureFloorMs` after the request came.
+ * Every try is judged in the database before Auth is asked, by username and client address
+ * (docs/decisions/229-child-login-lockout.md): a few wrong tries refuse that address alone (429), so a
+ * stranger who knows a username cannot keep the child out; a username's wrong tries of the day over
+ * all addresses lock it for everyone until a parent unlocks it.
+ *
+ * A username nobody has is answered exactly as a wrong secret: the same steps (the same counting, an
+ * Auth call with a random address no one has), the same status and body, the same lock, and never
+ * sooner than `failureFloorMs` after the request came.
  */
 
 /** bcrypt reads 72 bytes; Auth refuses longer passwords. */
@@ -57,17 +62,27 @@ export interface GrantAnswer {
   retryAfter?: string | null;
 }
 
+/** The database's judgement of a try before Auth is asked (public.begin_child_sign_in). */
+export type TryJudgement =
+  | { kind: 'go'; tryId: number }
+  /** the username is locked for everyone: the lock message */
+  | { kind: 'locked'; message: string }
+  /** this address has had its tries for now: seconds until the next one */
+  | { kind: 'address'; retryAfter: number };
+
+/** How a try went, as the database counts it: 'unchecked' when Auth compared no secret. */
+export type TryOutcome = 'succeeded' | 'failed' | 'unchecked';
+
 /** What the handler needs; index.ts gives the real one, tests an in-memory one. */
 export interface ChildSignInPort {
+  /** Judges a try on this username from this client address, and counts it when it may go on. */
+  beginTry(username: string, client: string | null): Promise<TryJudgement>;
   /** The Auth address of the child login with this username, or null when nobody has it. */
   emailOf(username: string): Promise<string | null>;
   /** Auth's password grant for this address, from the client's address (null when unknown). */
   passwordGrant(input: { email: string; password: string; client: string | null }): Promise<GrantAnswer>;
-  /**
-   * Counts a wrong try on a username nobody has; the lock message when that name now answers
-   * "locked" (as a real login would after as many wrong tries), else null.
-   */
-  judgeUnknown(username: string): Promise<string | null>;
+  /** Records how a try went; the lock message when this wrong try locked the username, else null. */
+  finishTry(tryId: number, outcome: TryOutcome): Promise<string | null>;
 }
 
 export interface ChildSignInDeps {
@@ -84,6 +99,11 @@ export interface ChildSignInDeps {
 export const INVALID_LOGIN = 'Invalid login credentials';
 export const RATE_LIMITED =
   'Too many sign-in attempts from this device. Please wait a few minutes and try again.';
+/** This address's tries on this username (or on any) are used up for now. */
+export const tooManyTries = (retryAfterSeconds: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many tries from this device. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+};
 /** Longer than Auth's bcrypt check and the lock hook take on a busy machine. */
 export const FAILURE_FLOOR_MS = 600;
 
@@ -113,13 +133,37 @@ export function createHandler(deps: ChildSignInDeps): Handler {
         return json(status, body, headers);
       };
 
+      const client = clientAddress(req);
+      const judged = await port.beginTry(username, client);
+      if (judged.kind === 'address') {
+        return refuse(
+          429,
+          { error: tooManyTries(judged.retryAfter), code: 'over_request_rate_limit' },
+          { 'Retry-After': String(judged.retryAfter) },
+        );
+      }
+      if (judged.kind === 'locked') {
+        return refuse(400, { error: judged.message, code: 'invalid_credentials' });
+      }
+
       const email = await port.emailOf(username);
-      const answer = await port.passwordGrant({
-        email: email ?? randomEmail(),
-        password: secret,
-        client: clientAddress(req),
-      });
-      if (answer.status === 200 && email !== null) return json(200, answer.body);
+      let answer: GrantAnswer;
+      try {
+        answer = await port.passwordGrant({ email: email ?? randomEmail(), password: secret, client });
+      } catch (error) {
+        await port.finishTry(judged.tryId, 'unchecked');
+        throw error;
+      }
+      const signedIn = answer.status === 200 && email !== null;
+      // Auth's own limit (429) and its failures (5xx) tell nothing of the secret: those tries do not
+      // count. Any other answer but a session is a wrong try (a wrong secret, the hook's lock, a login
+      // the family's deletion banned).
+      const uncompared = answer.status === 429 || answer.status >= 500;
+      const lockedNow = await port.finishTry(
+        judged.tryId,
+        signedIn ? 'succeeded' : uncompared ? 'unchecked' : 'failed',
+      );
+      if (signedIn) return json(200, answer.body);
       if (answer.status === 429) {
         return refuse(
           429,
@@ -130,14 +174,14 @@ export function createHandler(deps: ChildSignInDeps): Handler {
       if (answer.status >= 500) {
         throw new Error(`auth answered ${answer.status}: ${codeOf(answer.body)} ${messageOf(answer.body)}`);
       }
-      // Any other refusal (a wrong secret, a lock, a login the family's deletion banned) reads as one.
-      const lock =
-        email === null
-          ? await port.judgeUnknown(username)
-          : codeOf(answer.body) === 'invalid_credentials' && isLockMessage(messageOf(answer.body))
-            ? messageOf(answer.body)
-            : null;
-      return refuse(400, { error: lock ?? INVALID_LOGIN, code: 'invalid_credentials' });
+      // Every other refusal reads as one; a lock (this try's, or the hook's) says so.
+      const hookLock =
+        email !== null &&
+        codeOf(answer.body) === 'invalid_credentials' &&
+        isLockMessage(messageOf(answer.body))
+          ? messageOf(answer.body)
+          : null;
+      return refuse(400, { error: lockedNow ?? hookLock ?? INVALID_LOGIN, code: 'invalid_credentials' });
     },
     deps.logger,
   );

@@ -1,7 +1,35 @@
 import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
-import { createHandler, type ChildSignInPort } from './handler.ts';
+import { createHandler, type ChildSignInPort, type TryJudgement } from './handler.ts';
+
+/** public.begin_child_sign_in's answer: `{try}`, `{refused: 'locked', message}` or `{refused: 'address', retry_after}`. */
+function judgementOf(value: unknown): TryJudgement {
+  const answer = (value ?? {}) as {
+    try?: unknown;
+    refused?: unknown;
+    message?: unknown;
+    retry_after?: unknown;
+  };
+  if (typeof answer.try === 'number') return { kind: 'go', tryId: answer.try };
+  if (answer.refused === 'locked' && typeof answer.message === 'string') {
+    return { kind: 'locked', message: answer.message };
+  }
+  if (answer.refused === 'address' && typeof answer.retry_after === 'number') {
+    return { kind: 'address', retryAfter: answer.retry_after };
+  }
+  throw new Error(`begin_child_sign_in answered ${JSON.stringify(value)}`);
+}
 
 const port: ChildSignInPort = {
+  async beginTry(username, client) {
+    return judgementOf(
+      check(
+        await serviceClient().rpc('begin_child_sign_in', {
+          login_username: username,
+          client_address: client,
+        }),
+      ),
+    );
+  },
   async emailOf(username) {
     const email = check(await serviceClient().rpc('child_sign_in_email', { login_username: username }));
     return typeof email === 'string' ? email : null;
@@ -32,10 +60,8 @@ const port: ChildSignInPort = {
     }
     return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
   },
-  async judgeUnknown(username) {
-    const lock = check(
-      await serviceClient().rpc('judge_unknown_child_sign_in', { login_username: username }),
-    );
+  async finishTry(tryId, outcome) {
+    const lock = check(await serviceClient().rpc('finish_child_sign_in', { try_id: tryId, outcome }));
     return typeof lock === 'string' ? lock : null;
   },
 };

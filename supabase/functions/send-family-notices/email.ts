@@ -28,8 +28,19 @@ export interface ReportReady extends NoticeBase {
   coachName: string | null;
 }
 
+/**
+ * A child's login locked for the day after many wrong tries (docs/decisions/229): how many, never
+ * the secret or where the tries came from.
+ */
+export interface ChildLoginLocked extends NoticeBase {
+  kind: 'child_login_locked';
+  secretKind: 'password' | 'pin';
+  /** wrong tries on the login in the day before the lock */
+  wrongTries: number;
+}
+
 /** A notice of one of the kinds the family is sent. */
-export type FamilyNotice = CoachMatch | ReportReady;
+export type FamilyNotice = CoachMatch | ReportReady | ChildLoginLocked;
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -108,6 +119,42 @@ export function coachMatchEmail(queued: CoachMatch, siteUrl: string): EmailMessa
   return { to: match.to, subject, html, text };
 }
 
+/** The parent's page of the children's logins, where a lock is lifted. */
+export function childLoginsLink(siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/app/account/children`;
+}
+
+/** "Mia's sign-in was paused after many wrong PINs": how many, what it means, and where to unlock it. */
+export function childLoginLockedEmail(queued: ChildLoginLocked, siteUrl: string): EmailMessage {
+  const notice = namesOnOneLine(queued, ['recipientName', 'childFirstName']);
+  const child = notice.childFirstName;
+  const secret = notice.secretKind === 'pin' ? 'PIN' : 'password';
+  const subject = `${child}'s sign-in was paused after many wrong ${secret}s`;
+  const link = childLoginsLink(siteUrl);
+  const times = notice.wrongTries === 1 ? 'once' : `${notice.wrongTries} times`;
+  const lines = [
+    `Hi ${notice.recipientName ?? 'there'},`,
+    `A wrong ${secret} was typed for ${child}'s login ${times} within a day, so we have paused it: ` +
+      `nobody can sign in as ${child} for now, ${child} included.`,
+    `If it was ${child}, you can unlock the login now from your account. If it was not, someone knows ` +
+      `${child}'s username: give ${child} a new one there, and a new ${secret} if it may be known too.`,
+    'Otherwise the login unlocks by itself after a day.',
+  ];
+  const action = `Open ${child}'s login`;
+  const linkHtml =
+    `<p style="margin:20px 0 0;"><a href="${escapeHtml(link)}" ` +
+    `style="display:inline-block;background:#2f6b4f;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold;">` +
+    `${escapeHtml(action)}</a></p>`;
+  const { html, text } = renderEmail({
+    preheader: lines[1]!,
+    heading: subject,
+    blocksHtml: [...lines.map((line) => escapeHtml(line)), linkHtml],
+    text: [...lines, '', `${action}: ${link}`].join('\n\n'),
+    footer: 'Ploom · Building confidence, focus, and connection for families.',
+  });
+  return { to: notice.to, subject, html, text };
+}
+
 /** The email of one notice, by its kind. */
 export function noticeEmail(notice: FamilyNotice, siteUrl: string): EmailMessage {
   switch (notice.kind) {
@@ -115,5 +162,7 @@ export function noticeEmail(notice: FamilyNotice, siteUrl: string): EmailMessage
       return coachMatchEmail(notice, siteUrl);
     case 'progress_report':
       return reportReadyEmail(notice, siteUrl);
+    case 'child_login_locked':
+      return childLoginLockedEmail(notice, siteUrl);
   }
 }

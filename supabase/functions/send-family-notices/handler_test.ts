@@ -6,7 +6,14 @@ import {
   mailingDeps,
   XSS,
 } from '../_shared/testing.ts';
-import { bookingLink, noticeEmail, periodLabel, type CoachMatch, type FamilyNotice } from './email.ts';
+import {
+  bookingLink,
+  childLoginsLink,
+  noticeEmail,
+  periodLabel,
+  type CoachMatch,
+  type FamilyNotice,
+} from './email.ts';
 import { createHandler, type ClaimedNotice } from './handler.ts';
 
 const SITE = 'http://localhost:5173';
@@ -157,10 +164,41 @@ Deno.test("names with line breaks stay on one line in every notice's text", () =
       periodEnd: '2026-11-30',
       coachName: 'Jordan Ellis',
     },
+    { ...base, kind: 'child_login_locked', secretKind: 'pin', wrongTries: 30 },
   ];
   for (const notice of notices) {
     for (const name of ['recipientName', 'childFirstName', 'coachName'] as const) {
+      if (!(name in notice)) continue;
       assertNameOnOneLine(noticeEmail({ ...notice, [name]: LINE_BREAKING_NAME }, 'https://ploom.test').text);
     }
   }
 });
+
+Deno.test(
+  "a child's login locked for the day: the parent is told how many wrong tries, never the secret or where from, with the way to unlock",
+  async () => {
+    const locked: ClaimedNotice = {
+      kind: 'child_login_locked',
+      id: ++ids,
+      current: true,
+      to: 'sam@example.com',
+      recipientName: XSS,
+      childId: 'c1',
+      childFirstName: 'Mia',
+      secretKind: 'pin',
+      wrongTries: 30,
+    };
+    const { handler, mailer } = setup([locked, { ...locked, id: ++ids, current: false }]);
+    assert.deepEqual(await (await handler(fromDatabase({}))).json(), { sent: 1, skipped: 1, retry: 0 });
+    const [mail] = mailer.sent;
+    assert.equal(mail.subject, "Mia's sign-in was paused after many wrong PINs");
+    assert.match(mail.text, /A wrong PIN was typed for Mia's login 30 times within a day/);
+    assert.match(mail.text, /unlocks by itself after a day/);
+    assert.ok(mail.text.includes(`${SITE}/app/account/children`));
+    assert.ok(mail.html.includes(`href="${SITE}/app/account/children"`));
+    assert.ok(!mail.html.includes(XSS));
+    assert.equal(childLoginsLink(`${SITE}/`), `${SITE}/app/account/children`);
+    const password = noticeEmail({ ...locked, secretKind: 'password', wrongTries: 31 }, SITE);
+    assert.equal(password.subject, "Mia's sign-in was paused after many wrong passwords");
+  },
+);

@@ -47,6 +47,14 @@ function noticeOf(row: ClaimRow): ClaimedNotice | null {
         coachName: details.coach_name ?? null,
       };
       break;
+    case 'child_login_locked':
+      notice = {
+        ...base,
+        kind: 'child_login_locked',
+        secretKind: details.secret_kind === 'password' ? 'password' : 'pin',
+        wrongTries: Number(details.wrong_tries ?? 0),
+      };
+      break;
     default:
       return null;
   }

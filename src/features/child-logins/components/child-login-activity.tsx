@@ -6,6 +6,11 @@ import { useUnlockChildLogin } from '../api/unlock-child-login';
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** When a lock ends: its time today, or its date and time (a lock of a day ends tomorrow). */
+const untilText = (at: Date, now = new Date()) =>
+  day.format(at) === day.format(now) ? clock.format(at) : time.format(at);
 
 const OUTCOME: Record<AttemptOutcome, string> = {
   succeeded: 'Signed in',
@@ -47,7 +52,7 @@ export function ChildLoginActivity({ child }: { child: ChildLogin }) {
         >
           <p>
             <strong>{child.firstName}&apos;s login is locked</strong> after too many wrong tries, until{' '}
-            {clock.format(new Date(child.lockedUntil!))}. If it was not {child.firstName}, someone may be
+            {untilText(new Date(child.lockedUntil!))}. If it was not {child.firstName}, someone may be
             guessing: you can also change the {child.secretKind === 'pin' ? 'PIN' : 'password'}.
           </p>
           <div>
