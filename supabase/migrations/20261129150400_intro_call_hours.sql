@@ -4,9 +4,9 @@
 -- calls. A coach who takes intro calls marks the hours they give to them; families are offered
 -- only the others, and intro calls only those (a team member's hours are all for intro calls, as
 -- they have no family sessions). Hours cannot overlap, whatever their kind, so the two never share
--- a time; a coach's intro call also keeps its buffer inside its hours, so a call at their edge does
--- not block the family time beside it. A date override gives a coach's family-session hours for its
--- date (no intro calls that day); a day off is off for both.
+-- a time; a coach's intro call also keeps its buffer off the family-session hours beside it, so a
+-- call at their edge does not block the family time next to it. A date override gives a coach's
+-- family-session hours for its date (no intro calls that day); a day off is off for both.
 -- Redefines private.open_slots (20261127100050) and public.save_availability_week (20261127060000).
 
 alter table public.availability_hours
@@ -102,19 +102,26 @@ as $$
   ),
   candidates as (
     select distinct h.day, t.t as starts_at
-    from (
-      -- a coach's intro call keeps its buffer inside the intro-call hours, off the family times beside them
-      select x.*, case when not host.team and open_slots.meeting = 'intro_call' then rules.buf else interval '0' end as edge
-      from hours x, host, rules
-    ) h, host, rules,
+    from hours h, host, rules,
       pg_catalog.generate_series(
         private.first_instant(h.day + h.start_time, host.time_zone),
         ((h.day + h.end_time) at time zone host.time_zone) - rules.len,
         rules.step
       ) as t (t)
     where t.t >= rules.lo and t.t < rules.hi
-      and t.t - h.edge >= private.first_instant(h.day + h.start_time, host.time_zone)
-      and t.t + rules.len + h.edge <= ((h.day + h.end_time) at time zone host.time_zone)
+      -- a coach's intro call keeps its buffer off the family-session hours beside it
+      and not (
+        not host.team and open_slots.meeting = 'intro_call'
+        and exists (
+          select 1 from public.availability_hours s
+          where s.schedule_id = open_slots.schedule and s.meeting = 'coaching_session'
+            and s.weekday = extract(isodow from h.day)
+            and pg_catalog.tstzrange(
+                  private.first_instant(h.day + s.start_time, host.time_zone),
+                  (h.day + s.end_time) at time zone host.time_zone, '[)')
+                && pg_catalog.tstzrange(t.t - rules.buf, t.t + rules.len + rules.buf, '[)')
+        )
+      )
   ),
   -- meetings of this kind per local date of the host, for the daily maximum
   daily as materialized (

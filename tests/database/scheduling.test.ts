@@ -233,7 +233,11 @@ describe('open slots', () => {
         '2027-03-02T15:00:00.000Z',
         '2027-03-02T15:30:00.000Z',
       ]);
+      // the coach gives those hours to intro calls (decision 231)
       await db.query('update public.availability_schedules set takes_intro_calls = true where id = $1', [
+        schedule,
+      ]);
+      await db.query(`update public.availability_hours set meeting = 'intro_call' where schedule_id = $1`, [
         schedule,
       ]);
       // an intro call (15 minutes, every 15) from Monday 11:45 New York on: that day is over
@@ -379,6 +383,9 @@ describe('open slots', () => {
       await coachWithSchedule('Europe/London', [[1, '09:00', '09:20']]); // does not take intro calls
       await db.query('update public.coaches set user_id = $1 where id = $2', [world.users.admin, a.coach]);
       await db.query('update public.availability_schedules set takes_intro_calls = true where id = $1', [
+        a.schedule,
+      ]);
+      await db.query(`update public.availability_hours set meeting = 'intro_call' where schedule_id = $1`, [
         a.schedule,
       ]);
       const { rows } = await db.query<{ starts_at: Date }>(
@@ -541,7 +548,7 @@ describe('a parent booking and moving a session', () => {
       await c.query('reset role');
       const emails = (
         await c.query<{ kind: string; recipient: string }>(
-          'select kind, recipient from public.session_emails where session_id = $1 order by recipient',
+          `select event as kind, recipient from public.outbox where kind = 'session_email' and session_id = $1 order by recipient`,
           [id],
         )
       ).rows;
@@ -669,7 +676,8 @@ describe('a parent booking and moving a session', () => {
       await c.query('reset role');
       const emails = (
         await c.query<{ kind: string }>(
-          `select kind from public.session_emails where session_id = $1 and recipient = 'coach' order by kind`,
+          `select event as kind from public.outbox
+            where kind = 'session_email' and session_id = $1 and recipient = 'coach' order by event`,
           [id],
         )
       ).rows.map((r) => r.kind);
@@ -842,8 +850,8 @@ describe('a parent booking every week at one time (a series)', () => {
         await c.query('reset role');
         const coachEmails = (
           await c.query<{ n: number }>(
-            `select count(*)::int as n from public.session_emails e join public.coaching_sessions s on s.id = e.session_id
-             where s.series_id = $1 and e.recipient = 'coach' and e.kind = 'booked'`,
+            `select count(*)::int as n from public.outbox e join public.coaching_sessions s on s.id = e.session_id
+             where s.series_id = $1 and e.recipient = 'coach' and e.event = 'booked'`,
             [id],
           )
         ).rows[0].n;
@@ -971,8 +979,8 @@ describe('a parent booking every week at one time (a series)', () => {
       await c.query('reset role');
       const cancelledEmails = (
         await c.query<{ n: number }>(
-          `select count(*)::int as n from public.session_emails e join public.coaching_sessions s on s.id = e.session_id
-           where s.series_id = $1 and e.recipient = 'coach' and e.kind = 'cancelled'`,
+          `select count(*)::int as n from public.outbox e join public.coaching_sessions s on s.id = e.session_id
+           where s.series_id = $1 and e.recipient = 'coach' and e.event = 'cancelled'`,
           [id],
         )
       ).rows[0].n;

@@ -191,8 +191,9 @@ describe('intro calls', () => {
   it("are offered only in a coach's intro-call hours, and booking one takes no family time", async () => {
     const dayStart = at(splitDay.date, '00:00');
     const dayEnd = at(splitDay.date, '05:00');
-    // The buffer stays inside the intro-call hour: 01:15 and 01:30, never the family hours after it.
+    // The call and its buffer stay off the family hours after it: 01:45 would reach into 02:00.
     expect((await introTimes(dayStart, dayEnd)).filter((t) => t >= at(splitDay.date, '01:00'))).toEqual([
+      at(splitDay.date, '01:00'),
       at(splitDay.date, '01:15'),
       at(splitDay.date, '01:30'),
     ]);
