@@ -30,7 +30,7 @@ const unitNodeFiles = [
   'src/features/progress-reports/__tests__/facts.test.ts',
   'src/features/landing/__tests__/public-assets.test.ts',
   'src/features/landing/__tests__/variants.test.ts',
-  'src/features/pipeline/__tests__/csv.test.ts',
+  'src/lib/__tests__/csv.test.ts',
   'src/features/pipeline/__tests__/lead-filters.test.ts',
   'src/features/lead-forms/__tests__/schemas.test.ts',
   'src/features/points/__tests__/rules.test.ts',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../lib/csv';
+import { csvCell, toCsv } from '@/lib/csv';
 
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks, and leaves plain text alone', () => {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { downloadText, toCsv } from '../lib/csv';
+import { downloadText, toCsv } from '@/lib/csv';
 import { leadCsvColumns } from '../lib/lead-csv';
 import { toDay, type LeadFilters } from '../lib/lead-filters';
 import { fetchAllLeads } from '../lib/lead-query';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { downloadText, toCsv, type CsvColumn } from '../lib/csv';
+import { downloadText, toCsv, type CsvColumn } from '@/lib/csv';
 import { toDay } from '../lib/lead-filters';
 import { subscribersQuery, type Subscriber } from '../lib/subscribers-query';
 

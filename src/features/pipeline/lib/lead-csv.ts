@@ -1,4 +1,4 @@
-import type { CsvColumn } from './csv';
+import type { CsvColumn } from '@/lib/csv';
 import { sourceLabel, statusLabel } from './lead-filters';
 import type { LeadRow } from './lead-query';
 
