@@ -86,7 +86,7 @@ export async function ensureDemoSession(dbUrl: string): Promise<DemoSession | nu
       });
     if (booked.rowCount === 0) throw new Error("the family's plan has no room this week");
     await db.query(
-      `update public.session_emails set outcome = 'skipped', settled_at = now(), last_error = 'demo data'
+      `update public.outbox set outcome = 'skipped', settled_at = now(), last_error = 'demo data'
         where session_id = $1 and outcome is null`,
       [booked.rows[0].id],
     );

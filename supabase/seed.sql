@@ -380,9 +380,9 @@ insert into public.coaching_sessions (id, child_id, coach_id, parent_id, starts_
    'demo-room-leo-week-2');
 
 -- The demo data is not announced: its emails count as handled (new bookings are mailed as usual).
-update public.session_emails
+update public.outbox
 set outcome = 'skipped', settled_at = now(), last_error = 'demo data'
-where outcome is null;
+where kind = 'session_email' and outcome is null;
 
 insert into private.job_settings (name, value) values
   ('functions_url', 'http://127.0.0.1:54321/functions/v1'),
@@ -601,8 +601,8 @@ insert into public.family_message_reads (family_id, user_id, last_read_at) value
   ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', now() - interval '1 day 20 hours'),
   ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002', now() - interval '1 day');
 
-insert into public.family_message_emails (family_id, recipient_user_id, recipient, created_at, attempts, outcome, settled_at)
-values ('a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'parent',
+insert into public.outbox (kind, family_id, recipient_user_id, recipient, created_at, attempts, outcome, settled_at)
+values ('message_email', 'a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'parent',
         now() - interval '23 hours', 1, 'sent', now() - interval '23 hours');
 
 -- Mia's custom family plan (version 1, shared by Jordan, one milestone reached) and her progress

@@ -315,7 +315,8 @@ describe('cancel and reschedule within the notice period', () => {
   const session = () => world.rows.coaching_sessions.ourSession;
   const emailsFor = (d: pg.Client, kind: string) =>
     d.query<{ recipient: string; message: string | null }>(
-      `select recipient, message from public.session_emails where session_id = $1 and kind = $2 and outcome is null
+      `select recipient, message from public.outbox
+        where kind = 'session_email' and session_id = $1 and event = $2 and outcome is null
         order by recipient`,
       [session(), kind],
     );

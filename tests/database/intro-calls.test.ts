@@ -42,13 +42,13 @@ beforeAll(async () => {
   ).rows[0].id;
   email = (
     await db.query<{ id: string }>(
-      `select id::text from public.intro_call_emails where intro_call_id = $1 and recipient = 'host'`,
+      `select id::text from public.outbox where intro_call_id = $1 and recipient = 'host'`,
       [call],
     )
   ).rows[0].id;
 });
 
-describe('the role matrix (caller x action) of intro_call_emails', () => {
+describe('the role matrix (caller x action) of the outbox, on an intro-call email', () => {
   it('admins read the outbox; nobody writes it through the API', async () => {
     const matrix: Record<string, Record<string, Outcome>> = {};
     const run = async (name: string, work: (c: pg.Client) => Promise<Outcome>) => {
@@ -56,13 +56,14 @@ describe('the role matrix (caller x action) of intro_call_emails', () => {
       for (const actor of ACTORS) matrix[name][actor] = await outcome(actor, work);
     };
     await run('select', async (c) =>
-      (
-        await c.query<{ id: string }>('select id::text from public.intro_call_emails where id = $1', [email])
-      ).rows.map(() => 'email'),
+      (await c.query<{ id: string }>('select id::text from public.outbox where id = $1', [email])).rows.map(
+        () => 'email',
+      ),
     );
     await run('insert', async (c) => {
       await c.query(
-        `insert into public.intro_call_emails (intro_call_id, kind, recipient, starts_at) values ($1, 'booked', 'parent', now())`,
+        `insert into public.outbox (kind, event, intro_call_id, recipient, starts_at)
+         values ('intro_call_email', 'booked', $1, 'parent', now())`,
         [call],
       );
       return 'ok';
@@ -70,13 +71,11 @@ describe('the role matrix (caller x action) of intro_call_emails', () => {
     await run(
       'update',
       async (c) =>
-        (await c.query(`update public.intro_call_emails set outcome = 'sent' where id = $1`, [email]))
-          .rowCount ?? 0,
+        (await c.query(`update public.outbox set outcome = 'sent' where id = $1`, [email])).rowCount ?? 0,
     );
     await run(
       'delete',
-      async (c) =>
-        (await c.query('delete from public.intro_call_emails where id = $1', [email])).rowCount ?? 0,
+      async (c) => (await c.query('delete from public.outbox where id = $1', [email])).rowCount ?? 0,
     );
     expect(matrix).toEqual({
       select: each([], { anon: 'denied', admin: ['email'] }),
@@ -111,7 +110,7 @@ describe('the link token functions', () => {
     const kinds = async () =>
       (
         await db.query<{ kind: string; recipient: string }>(
-          `select kind, recipient from public.intro_call_emails where intro_call_id = $1 order by id`,
+          `select event as kind, recipient from public.outbox where intro_call_id = $1 order by id`,
           [call],
         )
       ).rows.map((r) => `${r.kind}:${r.recipient}`);

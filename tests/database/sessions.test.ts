@@ -44,7 +44,7 @@ beforeAll(async () => {
   rows.ourSeries = await one(series, [ourChild, activeCoach, '03:17']);
   rows.theirSeries = await one(series, [theirChild, inactiveCoach, '03:47']);
   rows.ourEmail = await one(
-    `select id from public.session_emails where session_id = $1 and recipient = 'family' order by id limit 1`,
+    `select id from public.outbox where session_id = $1 and recipient = 'family' order by id limit 1`,
     [ourSession],
   );
 });
@@ -108,14 +108,14 @@ const cases: Case[] = [
     delete: { target: 'ourSeries', expect: all<number>(DENIED) },
   },
   {
-    table: 'session_emails',
+    table: 'outbox',
     key: 'id',
     labels: ['ourEmail'],
     select: all<string[]>([], { anon: DENIED, admin: ['ourEmail'] }),
     insert: {
       sql: (w) => [
-        `insert into public.session_emails (session_id, kind, recipient, recipient_user_id, starts_at)
-         values ($1, 'booked', 'family', $2, now() + interval '1 day')`,
+        `insert into public.outbox (kind, event, session_id, recipient, recipient_user_id, starts_at)
+         values ('session_email', 'booked', $1, 'family', $2, now() + interval '1 day')`,
         [w.rows.coaching_sessions.ourSession, w.users.parent],
       ],
       expect: all<'ok'>(DENIED),
@@ -179,10 +179,10 @@ describe.each(cases)('$table', (c) => {
 });
 
 describe('session functions and columns', () => {
-  it.each(ACTORS)('only the service role claims or settles session emails (%s may not)', async (actor) => {
+  it.each(ACTORS)('only the service role claims or settles the outbox (%s may not)', async (actor) => {
     for (const sql of [
-      'select * from public.claim_session_emails(1)',
-      `select public.settle_session_email(1, 'sent')`,
+      `select * from public.claim_outbox(array['session_email'], 1)`,
+      `select public.settle_outbox(1, 'sent')`,
     ]) {
       const result = await asActor(db, actor, me(actor), (d) => d.query(sql));
       expect(outcome(result)).toBe(DENIED);
@@ -200,14 +200,14 @@ describe('session functions and columns', () => {
     const { rows: tables } = await db.query<{ relname: string; relrowsecurity: boolean }>(
       `select relname, relrowsecurity from pg_class
         where relnamespace = 'public'::regnamespace and relname = any($1)`,
-      [['session_notes', 'session_series', 'session_emails']],
+      [['session_notes', 'session_series', 'outbox']],
     );
     expect(tables.every((t) => t.relrowsecurity)).toBe(true);
     const { rows: unindexed } = await db.query<{ fk: string }>(
       `select c.conrelid::regclass || '.' || c.conname as fk
          from pg_constraint c
         where c.contype = 'f'
-          and c.conrelid = any(array['public.session_notes', 'public.session_series', 'public.session_emails',
+          and c.conrelid = any(array['public.session_notes', 'public.session_series', 'public.outbox',
                                       'public.coaching_sessions']::regclass[])
           and not exists (
             select 1 from pg_index i

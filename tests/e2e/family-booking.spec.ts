@@ -179,7 +179,7 @@ test.describe('a family on a plan', () => {
 
     // the coach is told of both, by the session emails the database queues
     const emails = await db.query<{ kind: string }>(
-      `select kind from public.session_emails where session_id = $1 and recipient = 'coach' order by kind`,
+      `select event as kind from public.outbox where session_id = $1 and recipient = 'coach' order by event`,
       [id],
     );
     expect(emails.rows.map((e) => e.kind)).toEqual(['booked', 'moved']);
@@ -320,8 +320,8 @@ test.describe('a family of its own', () => {
 
       const booked = await db.query<{ n: number; coach_emails: number }>(
         `select count(*)::int as n,
-              (select count(*)::int from public.session_emails e join public.coaching_sessions x on x.id = e.session_id
-                where x.child_id = $1 and x.series_id is not null and e.recipient = 'coach' and e.kind = 'booked') as coach_emails
+              (select count(*)::int from public.outbox e join public.coaching_sessions x on x.id = e.session_id
+                where x.child_id = $1 and x.series_id is not null and e.recipient = 'coach' and e.event = 'booked') as coach_emails
          from public.coaching_sessions s where s.child_id = $1 and s.series_id is not null and s.status = 'scheduled'`,
         [child],
       );

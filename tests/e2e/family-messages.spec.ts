@@ -96,7 +96,8 @@ test('an unread message sends the coach one email after the delay, without its t
   // An earlier attempt's email, dated by the moved clock below, would count as the last one (the
   // job sends one an hour, and only for messages newer than the last): a retry starts without it.
   await db.query(
-    'delete from public.family_message_emails where family_id = $1 and recipient_user_id = $2 and created_at > now()',
+    `delete from public.outbox
+      where kind = 'message_email' and family_id = $1 and recipient_user_id = $2 and created_at > now()`,
     [FAMILY, COACH_USER],
   );
   const secret = `Mia had a hard day at school ${stamp()}`;

@@ -224,8 +224,8 @@ test.describe('as the demo parent', () => {
 
     const { rows } = await db.query(
       `select s.id, s.status,
-              (select array_agg(e.kind order by e.kind) from public.session_emails e
-                where e.session_id = s.id and e.recipient = 'coach' and e.kind <> 'booked') as coach_emails
+              (select array_agg(e.event order by e.event) from public.outbox e
+                where e.session_id = s.id and e.recipient = 'coach' and e.event <> 'booked') as coach_emails
          from public.coaching_sessions s where s.id = any($1) order by s.starts_at`,
       [[toCancel, toMove]],
     );

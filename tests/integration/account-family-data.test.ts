@@ -302,7 +302,7 @@ describe('the family’s data: export and deletion', () => {
         async () =>
           (
             await db.query<{ n: number }>(
-              `select count(*)::int as n from public.session_emails where session_id = any($1) and outcome is null`,
+              `select count(*)::int as n from public.outbox where session_id = any($1) and outcome is null`,
               [[family.sessionId, other.sessionId]],
             )
           ).rows[0].n,

@@ -99,10 +99,10 @@ describe('the account page', () => {
         [childId, coachId],
       )
     ).rows[0].id;
-    await db.query('delete from public.session_emails where session_id = $1', [sessionId]);
+    await db.query('delete from public.outbox where session_id = $1', [sessionId]);
     await db.query('select private.send_due_reminders()');
     const queued = await db.query<{ recipient: string; kind: string }>(
-      `select recipient, kind from public.session_emails where session_id = $1 order by recipient`,
+      `select recipient, event as kind from public.outbox where session_id = $1 order by recipient`,
       [sessionId],
     );
     expect(queued.rows).toEqual([{ recipient: 'coach', kind: 'reminder_1h' }]);

@@ -138,31 +138,36 @@ describe('matching a waiting child with a coach', () => {
     expect(unknown.error).toMatchObject({ code: '22023', message: 'Choose one of the active coaches' });
   });
 
-  // family_notices' role matrix (role x action)
-  it('family_notices: admins read the outbox; the family, coaches and visitors read nothing, nobody writes', async () => {
+  // the outbox's role matrix (role x action), on a family notice
+  it('outbox: admins read the family notices; the family, coaches and visitors read nothing, nobody writes', async () => {
     const forAdmin = await admin.client
-      .from('family_notices')
-      .select('kind, child_id, coach_id')
+      .from('outbox')
+      .select('kind, event, child_id, coach_id')
+      .eq('kind', 'family_notice')
       .eq('child_id', child);
-    expect(forAdmin.data).toEqual([{ kind: 'coach_match', child_id: child, coach_id: JORDAN }]);
+    expect(forAdmin.data).toEqual([
+      { kind: 'family_notice', event: 'coach_match', child_id: child, coach_id: JORDAN },
+    ]);
     const coach = await signedInClient({ firstName: 'Cora', lastName: 'Coach' });
     await db.query(`insert into public.user_roles (user_id, role) values ($1, 'coach')`, [coach.userId]);
     try {
       for (const client of [parent.client, coach.client]) {
-        expect((await client.from('family_notices').select('id')).data).toEqual([]);
-        const write = await client.from('family_notices').insert({
-          kind: 'coach_match',
+        expect((await client.from('outbox').select('id')).data).toEqual([]);
+        const write = await client.from('outbox').insert({
+          kind: 'family_notice',
+          event: 'coach_match',
+          recipient: 'parent',
           child_id: child,
           coach_id: JORDAN,
           recipient_user_id: parent.userId,
         });
         expect(write.error).toMatchObject({ code: '42501' });
       }
-      expect((await anonClient().from('family_notices').select('id')).error).toMatchObject({
+      expect((await anonClient().from('outbox').select('id')).error).toMatchObject({
         code: '42501',
       });
       const edit = await admin.client
-        .from('family_notices')
+        .from('outbox')
         .update({ outcome: 'sent' })
         .eq('child_id', child)
         .select();

@@ -71,7 +71,7 @@ describe('the demo session room of npm start', () => {
     const db = await adminDb();
     try {
       const { rows } = await db.query(
-        `select outcome from public.session_emails where session_id = any($1) and outcome is distinct from 'skipped'`,
+        `select outcome from public.outbox where session_id = any($1) and outcome is distinct from 'skipped'`,
         [created],
       );
       expect(rows).toEqual([]);

@@ -7,7 +7,7 @@ import { createRoomWorld, type Person, type RoomWorld } from './session-room-fix
 /**
  * Messages between a family and its coach (docs/decisions/185), through supabase-js as the screens
  * use it. The access matrix (role x action) of family_messages, family_message_reads and
- * family_message_emails, and of the private channel `family-messages:<family>`: the family's
+ * the outbox (its message emails), and of the private channel `family-messages:<family>`: the family's
  * parent, its coach and admins get what they should; a parent of another family, a coach of
  * another family, a child and anon get nothing. Then the email job, with the clock moved.
  */
@@ -320,7 +320,8 @@ describe('the unread-message email job (the clock moved)', () => {
     await world.db.query('select private.send_due_message_emails($1)', [at(minutes)]);
     return (
       await world.db.query<{ n: number }>(
-        'select count(*)::int as n from public.family_message_emails where family_id = $1 and created_at = $2',
+        `select count(*)::int as n from public.outbox
+          where kind = 'message_email' and family_id = $1 and created_at = $2`,
         [world.theirs.parent.userId, at(minutes)],
       )
     ).rows[0]!.n;
@@ -328,7 +329,8 @@ describe('the unread-message email job (the clock moved)', () => {
   const queued = async (user: string) =>
     (
       await world.db.query<{ n: number }>(
-        'select count(*)::int as n from public.family_message_emails where family_id = $1 and recipient_user_id = $2',
+        `select count(*)::int as n from public.outbox
+          where kind = 'message_email' and family_id = $1 and recipient_user_id = $2`,
         [world.theirs.parent.userId, user],
       )
     ).rows[0]!.n;
@@ -402,22 +404,19 @@ describe('the unread-message email job (the clock moved)', () => {
     expect(await queued(coach)).toBe(2);
   });
 
-  it('family_message_emails: admins read the delivery records; nobody writes them', async () => {
+  it('outbox: admins read the message emails; nobody writes them', async () => {
     const mine = world.theirs.parent.userId;
-    const admin = await world.admin.client.from('family_message_emails').select('id').eq('family_id', mine);
+    const admin = await world.admin.client.from('outbox').select('id').eq('family_id', mine);
     expect(admin.data!.length).toBeGreaterThan(0);
     for (const actor of ['parent', 'coach', 'otherParent', 'otherCoach', 'child', 'anon'] as const) {
-      const { data } = await clientOf(actor).from('family_message_emails').select('id').eq('family_id', mine);
+      const { data } = await clientOf(actor).from('outbox').select('id').eq('family_id', mine);
       expect(data ?? [], actor).toEqual([]);
       const insert = await clientOf(actor)
-        .from('family_message_emails')
-        .insert({ family_id: mine, recipient_user_id: mine, recipient: 'parent' });
+        .from('outbox')
+        .insert({ kind: 'message_email', family_id: mine, recipient_user_id: mine, recipient: 'parent' });
       expect(insert.error?.code, actor).toBe('42501');
     }
-    const update = await world.admin.client
-      .from('family_message_emails')
-      .update({ outcome: 'sent' })
-      .eq('family_id', mine);
+    const update = await world.admin.client.from('outbox').update({ outcome: 'sent' }).eq('family_id', mine);
     expect(update.error?.code).toBe('42501');
   });
 

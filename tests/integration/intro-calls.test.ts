@@ -273,7 +273,7 @@ describe('reminders', () => {
     );
     const call = rows[0].id;
     await db.query(
-      `update public.intro_call_emails set created_at = now() - interval '2 days' where intro_call_id = $1`,
+      `update public.outbox set created_at = now() - interval '2 days' where intro_call_id = $1`,
       [call],
     );
     await Promise.all([
@@ -282,8 +282,8 @@ describe('reminders', () => {
     ]);
     await db.query('select private.send_due_reminders()');
     const queued = await db.query<{ kind: string; recipient: string }>(
-      `select kind, recipient from public.intro_call_emails
-       where intro_call_id = $1 and kind like 'reminder%' order by recipient`,
+      `select event as kind, recipient from public.outbox
+       where intro_call_id = $1 and event like 'reminder%' order by recipient`,
       [call],
     );
     expect(queued.rows).toEqual([

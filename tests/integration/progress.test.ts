@@ -210,14 +210,14 @@ describe('practice goals and days', () => {
   });
 });
 
-describe('role matrix: who reads check-ins, practice goals, practice days and check-in invitations', () => {
-  const tables = ['check_ins', 'practice_goals', 'practice_days', 'check_in_invitations'] as const;
+describe('role matrix: who reads check-ins, practice goals, practice days and check-in invitations (the outbox)', () => {
+  const tables = ['check_ins', 'practice_goals', 'practice_days', 'outbox'] as const;
 
   beforeAll(async () => {
     // An invitation row to read (the job's own tests are below).
     await db.query(
-      `insert into public.check_in_invitations (child_id, recipient_user_id, due_at, outcome)
-       values ($1, $2, now() - interval '400 days', 'skipped')`,
+      `insert into public.outbox (kind, recipient, child_id, recipient_user_id, due_at, outcome)
+       values ('check_in_invitation', 'parent', $1, $2, now() - interval '400 days', 'skipped')`,
       [practice.parent.childId, practice.parent.userId],
     );
   });
@@ -242,7 +242,9 @@ describe('role matrix: who reads check-ins, practice goals, practice days and ch
 
   it('nobody writes check-in invitations or another family’s check-ins through the API', async () => {
     for (const who of [practice.parent.client, practice.coach.client, practice.admin.client]) {
-      const { error } = await who.from('check_in_invitations').insert({
+      const { error } = await who.from('outbox').insert({
+        kind: 'check_in_invitation',
+        recipient: 'parent',
         child_id: practice.parent.childId,
         recipient_user_id: practice.parent.userId,
         due_at: new Date().toISOString(),
@@ -285,8 +287,12 @@ describe('the check-in invitation job (the clock moved with now_at)', () => {
 
   const at = (days: number) => new Date(takenAt.getTime() + days * 86_400_000).toISOString();
   const invitationsOf = async () =>
-    (await db.query(`select due_at, outcome from public.check_in_invitations where child_id = $1`, [childId]))
-      .rows;
+    (
+      await db.query(
+        `select due_at, outcome from public.outbox where kind = 'check_in_invitation' and child_id = $1`,
+        [childId],
+      )
+    ).rows;
 
   it('is scheduled hourly by pg_cron, as the session reminders are', async () => {
     const { rows } = await db.query(
@@ -337,7 +343,9 @@ describe('the check-in invitation job (the clock moved with now_at)', () => {
       .eq('user_id', practice.otherParent.userId);
     expect(await queue(new Date(second.getTime() + 29 * 86_400_000).toISOString())).toBe(1);
     // Two weeks late is too late: a check-in from long ago queues nothing.
-    await db.query(`delete from public.check_in_invitations where child_id = $1`, [childId]);
+    await db.query(`delete from public.outbox where kind = 'check_in_invitation' and child_id = $1`, [
+      childId,
+    ]);
     expect(await queue(new Date(second.getTime() + 43 * 86_400_000).toISOString())).toBe(0);
   });
 });

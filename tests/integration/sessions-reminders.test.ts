@@ -42,10 +42,9 @@ async function sessionBookedEarlier(
      values ($1, $2, date_trunc('minute', now()) + make_interval(mins => $3)) returning id`,
     [child, coach, minutes],
   );
-  await db.query(
-    `update public.session_emails set created_at = now() - interval '2 days' where session_id = $1`,
-    [rows[0].id],
-  );
+  await db.query(`update public.outbox set created_at = now() - interval '2 days' where session_id = $1`, [
+    rows[0].id,
+  ]);
   return rows[0].id;
 }
 
@@ -65,7 +64,8 @@ async function inOneTransaction<T>(work: () => Promise<T>): Promise<T> {
 const reminders = async (sessionId: string) =>
   (
     await db.query<{ kind: string; recipient: string }>(
-      `select kind, recipient from public.session_emails where session_id = $1 and kind like 'reminder%' order by kind, recipient = 'coach'`,
+      `select event as kind, recipient from public.outbox
+        where session_id = $1 and event like 'reminder%' order by event, recipient = 'coach'`,
       [sessionId],
     )
   ).rows.map((r) => `${r.kind}:${r.recipient}`);
@@ -99,7 +99,7 @@ describe('the reminder job', () => {
         async () =>
           (
             await db.query(
-              `select count(*)::int as n from public.session_emails where session_id = $1 and outcome is null`,
+              `select count(*)::int as n from public.outbox where session_id = $1 and outcome is null`,
               [session],
             )
           ).rows[0].n,
@@ -157,7 +157,7 @@ describe('the reminder job', () => {
         async () =>
           (
             await db.query<{ outcome: string | null }>(
-              `select outcome from public.session_emails where session_id = $1 and kind = 'reminder_1h'`,
+              `select outcome from public.outbox where session_id = $1 and event = 'reminder_1h'`,
               [session],
             )
           ).rows.map((r) => r.outcome),

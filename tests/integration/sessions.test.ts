@@ -79,7 +79,7 @@ describe('booking, moving and cancelling', () => {
     const outcomes = async () =>
       (
         await db.query<{ kind: string; recipient: string; outcome: string }>(
-          `select kind, recipient, outcome from public.session_emails where session_id = $1 order by id`,
+          `select event as kind, recipient, outcome from public.outbox where session_id = $1 order by id`,
           [session!.id],
         )
       ).rows.map((r) => `${r.kind}:${r.recipient}:${r.outcome}`);

@@ -4,10 +4,15 @@ import { requireServiceRole } from './service-caller.ts';
 import { parsePayload, readJsonObject, z } from './validation.ts';
 
 /**
- * The emails the database queues in an outbox table (session emails, intro-call emails, check-in
- * invitations, ...) and wakes a sender for through pg_net. Each sender is this one handler with its
- * own store (the table's claim and settle functions) and its own email.
+ * The emails the database queues in its one outbox (public.outbox: session emails, intro-call
+ * emails, check-in invitations, message emails, family notices) and wakes a sender for through
+ * pg_net. Each sender is this one handler with its own kind (claimed through public.claim_outbox,
+ * settled through public.settle_outbox) and its own email (docs/decisions/233-one-outbox.md).
  */
+
+/** The outbox's kinds: each is delivered by one sender. */
+export type OutboxKind =
+  'session_email' | 'intro_call_email' | 'check_in_invitation' | 'message_email' | 'family_notice';
 
 /** The payload carries no data, only an optional batch size. */
 export const outboxPayloadSchema = z
@@ -82,4 +87,60 @@ export function createOutboxHandler<T extends OutboxItem>(deps: {
     },
     logger,
   );
+}
+
+/** A row as public.claim_outbox answers it: `letter` holds what the kind's email needs. */
+export interface OutboxRow<Letter> {
+  id: number;
+  kind: OutboxKind;
+  /** what happened (booked, reminder_1h, coach_match, ...); null for kinds with one event */
+  event: string | null;
+  recipient: string;
+  to_email: string | null;
+  current: boolean;
+  letter: Letter;
+}
+
+/** What the store needs of a client: supabase-js's rpc (the service-role client). */
+export interface OutboxClient {
+  rpc(
+    fn: string,
+    args: Record<string, unknown>,
+  ): PromiseLike<{ data: unknown; error: { message: string; code?: string } | null }>;
+}
+
+async function call(client: OutboxClient, fn: string, args: Record<string, unknown>): Promise<unknown> {
+  const { data, error } = await client.rpc(fn, args);
+  if (error) throw new Error(`database: ${error.code ?? ''} ${error.message}`);
+  return data;
+}
+
+/**
+ * The store of one kind: claims through public.claim_outbox, settles through public.settle_outbox.
+ * `toItem` turns a claimed row into what the email needs; a row without an address or a letter
+ * (what it named is gone), or one `toItem` cannot read (null), is skipped with the reason, never
+ * sent half-written.
+ */
+export function outboxStore<T extends OutboxItem, Letter>(
+  client: () => OutboxClient,
+  kind: OutboxKind,
+  toItem: (row: OutboxRow<Letter> & { to_email: string }) => T | null,
+): OutboxStore<T> {
+  const store: OutboxStore<T> = {
+    async claim(limit) {
+      const rows = ((await call(client(), 'claim_outbox', { kinds: [kind], max_rows: limit })) ??
+        []) as OutboxRow<Letter>[];
+      const items: T[] = [];
+      for (const row of rows) {
+        const item = row.letter && row.to_email ? toItem({ ...row, to_email: row.to_email }) : null;
+        if (item) items.push(item);
+        else await store.settle(row.id, 'skipped', `unreadable ${kind} (${row.event ?? 'no event'})`);
+      }
+      return items;
+    },
+    async settle(id, result, error) {
+      await call(client(), 'settle_outbox', { outbox_id: id, result, error: error ?? null });
+    },
+  };
+  return store;
 }

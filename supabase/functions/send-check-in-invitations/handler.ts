@@ -14,7 +14,7 @@ export interface ClaimedInvitation extends CheckInInvitation {
 export type InvitationStore = OutboxStore<ClaimedInvitation>;
 
 /**
- * Delivers the queued check-in invitations (public.check_in_invitations): woken by the database
+ * Delivers the queued check-in invitations (public.outbox, kind check_in_invitation): woken by the database
  * through pg_net when the hourly job queues some. Only the database calls it, with the service role
  * key; any other caller is refused before anything is claimed. Answers 200 with the counts.
  */

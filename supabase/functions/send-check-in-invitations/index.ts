@@ -1,40 +1,24 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
-import { createHandler, type InvitationStore } from './handler.ts';
+import { outboxStore } from '../_shared/outbox.ts';
+import { requireEnv, serviceClient } from '../_shared/supabase.ts';
+import { createHandler, type ClaimedInvitation } from './handler.ts';
 
-interface ClaimRow {
-  id: number;
-  to_email: string;
+/** What public.claim_outbox writes for a check-in invitation (private.outbox_letter). */
+interface Letter {
   recipient_name: string | null;
   child_id: string;
   child_first_name: string;
   due_at: string;
-  current: boolean;
 }
 
-const store: InvitationStore = {
-  async claim(limit) {
-    const rows = check(await serviceClient().rpc('claim_check_in_invitations', { max_rows: limit })) as
-      ClaimRow[] | null;
-    return (rows ?? []).map((row) => ({
-      id: row.id,
-      to: row.to_email,
-      recipientName: row.recipient_name,
-      childId: row.child_id,
-      childFirstName: row.child_first_name,
-      current: row.current,
-    }));
-  },
-  async settle(id, result, error) {
-    check(
-      await serviceClient().rpc('settle_check_in_invitation', {
-        invitation_id: id,
-        result,
-        error: error ?? null,
-      }),
-    );
-  },
-};
+const store = outboxStore<ClaimedInvitation, Letter>(serviceClient, 'check_in_invitation', (row) => ({
+  id: row.id,
+  to: row.to_email,
+  recipientName: row.letter.recipient_name,
+  childId: row.letter.child_id,
+  childFirstName: row.letter.child_first_name,
+  current: row.current,
+}));
 
 Deno.serve(
   createHandler({

@@ -2,7 +2,7 @@ import { renderEmail } from '../_shared/email-layout.ts';
 import type { EmailMessage } from '../_shared/email-message.ts';
 import { escapeHtml, namesOnOneLine } from '../_shared/html.ts';
 
-/** What every notice's text needs (public.claim_family_notices). */
+/** What every notice's text needs (public.claim_outbox). */
 interface NoticeBase {
   to: string;
   recipientName: string | null;

@@ -11,7 +11,7 @@ export type ClaimedNotice = FamilyNotice & { id: number; current: boolean };
 export type NoticeStore = OutboxStore<ClaimedNotice>;
 
 /**
- * Delivers the queued family notices (public.family_notices): woken by the database through pg_net
+ * Delivers the queued family notices (public.outbox, kind family_notice): woken by the database through pg_net
  * when one is queued. Only the database calls it, with the service role key; any other caller is
  * refused before anything is claimed. Answers 200 with the counts.
  */

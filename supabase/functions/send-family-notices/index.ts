@@ -1,32 +1,30 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
+import { outboxStore, type OutboxRow } from '../_shared/outbox.ts';
+import { requireEnv, serviceClient } from '../_shared/supabase.ts';
 import type { FamilyNotice } from './email.ts';
-import { createHandler, type ClaimedNotice, type NoticeStore } from './handler.ts';
+import { createHandler, type ClaimedNotice } from './handler.ts';
 
-interface ClaimRow {
-  id: number;
-  kind: string;
-  to_email: string;
+/** What public.claim_outbox writes for a family notice (private.outbox_letter). */
+interface Letter {
   recipient_name: string | null;
   child_id: string;
   child_first_name: string;
   details: Record<string, string | null> | null;
-  current: boolean;
 }
 
-/** A claimed row as the email needs it; a kind this code does not know is skipped. */
-function noticeOf(row: ClaimRow): ClaimedNotice | null {
+/** A claimed row as the email needs it; an event this code does not know is skipped. */
+function noticeOf(row: OutboxRow<Letter> & { to_email: string }): ClaimedNotice | null {
   const base = {
     id: row.id,
     current: row.current,
     to: row.to_email,
-    recipientName: row.recipient_name,
-    childId: row.child_id,
-    childFirstName: row.child_first_name,
+    recipientName: row.letter.recipient_name,
+    childId: row.letter.child_id,
+    childFirstName: row.letter.child_first_name,
   };
-  const details = row.details ?? {};
+  const details = row.letter.details ?? {};
   let notice: FamilyNotice;
-  switch (row.kind) {
+  switch (row.event) {
     case 'coach_match':
       notice = {
         ...base,
@@ -61,28 +59,7 @@ function noticeOf(row: ClaimRow): ClaimedNotice | null {
   return { ...notice, id: row.id, current: row.current };
 }
 
-const store: NoticeStore = {
-  async claim(limit) {
-    const rows = check(await serviceClient().rpc('claim_family_notices', { max_rows: limit })) as
-      ClaimRow[] | null;
-    const notices: ClaimedNotice[] = [];
-    for (const row of rows ?? []) {
-      const notice = noticeOf(row);
-      if (notice) notices.push(notice);
-      else await store.settle(row.id, 'skipped', `unknown kind ${row.kind}`);
-    }
-    return notices;
-  },
-  async settle(id, result, error) {
-    check(
-      await serviceClient().rpc('settle_family_notice', {
-        notice_id: id,
-        result,
-        error: error ?? null,
-      }),
-    );
-  },
-};
+const store = outboxStore<ClaimedNotice, Letter>(serviceClient, 'family_notice', noticeOf);
 
 Deno.serve(
   createHandler({

@@ -14,7 +14,7 @@ export interface ClaimedIntroCallEmail extends IntroCallEmail {
 export type IntroCallEmailStore = OutboxStore<ClaimedIntroCallEmail>;
 
 /**
- * Delivers the queued intro-call emails (public.intro_call_emails), woken by the database through
+ * Delivers the queued intro-call emails (public.outbox, kind intro_call_email), woken by the database through
  * pg_net after a booking, a move or a cancellation and each minute while anything is queued, as
  * send-session-emails delivers the sessions'. Only the database calls it, with the service role
  * key: any other caller is refused (401/403) before anything is claimed. Answers 200 with how many

@@ -1,14 +1,12 @@
 import { mailerFromEnv, mailFromAddress } from '../_shared/mailer.ts';
-import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
+import { outboxStore } from '../_shared/outbox.ts';
+import { requireEnv, serviceClient } from '../_shared/supabase.ts';
 import type { IntroCallEmailKind, IntroCallRecipient } from './email.ts';
-import { createHandler, type IntroCallEmailStore } from './handler.ts';
+import { createHandler, type ClaimedIntroCallEmail } from './handler.ts';
 
-interface ClaimRow {
-  id: number;
-  kind: IntroCallEmailKind;
-  recipient: IntroCallRecipient;
-  to_email: string;
-  recipient_name: string;
+/** What public.claim_outbox writes for an intro-call email (private.outbox_letter). */
+interface Letter {
+  recipient_name: string | null;
   recipient_time_zone: string | null;
   intro_call_id: string;
   starts_at: string;
@@ -20,41 +18,29 @@ interface ClaimRow {
   host_email: string | null;
   lead_id: string;
   sequence: number;
-  current: boolean;
   manage_token: string | null;
 }
 
-const store: IntroCallEmailStore = {
-  async claim(limit) {
-    const rows = check(await serviceClient().rpc('claim_intro_call_emails', { max_rows: limit })) as
-      ClaimRow[] | null;
-    return (rows ?? []).map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      recipient: row.recipient,
-      to: row.to_email,
-      recipientName: row.recipient_name || 'there',
-      timeZone: row.recipient_time_zone ?? 'UTC',
-      introCallId: row.intro_call_id,
-      leadId: row.lead_id,
-      startsAt: new Date(row.starts_at),
-      previousStartsAt: row.previous_starts_at ? new Date(row.previous_starts_at) : null,
-      durationMinutes: row.duration_minutes,
-      parentName: row.parent_name || row.parent_email,
-      parentEmail: row.parent_email,
-      hostName: row.host_name,
-      hostEmail: row.host_email,
-      sequence: row.sequence,
-      current: row.current,
-      manageToken: row.manage_token,
-    }));
-  },
-  async settle(id, result, error) {
-    check(
-      await serviceClient().rpc('settle_intro_call_email', { email_id: id, result, error: error ?? null }),
-    );
-  },
-};
+const store = outboxStore<ClaimedIntroCallEmail, Letter>(serviceClient, 'intro_call_email', (row) => ({
+  id: row.id,
+  kind: row.event as IntroCallEmailKind,
+  recipient: row.recipient as IntroCallRecipient,
+  to: row.to_email,
+  recipientName: row.letter.recipient_name || 'there',
+  timeZone: row.letter.recipient_time_zone ?? 'UTC',
+  introCallId: row.letter.intro_call_id,
+  leadId: row.letter.lead_id,
+  startsAt: new Date(row.letter.starts_at),
+  previousStartsAt: row.letter.previous_starts_at ? new Date(row.letter.previous_starts_at) : null,
+  durationMinutes: row.letter.duration_minutes,
+  parentName: row.letter.parent_name || row.letter.parent_email,
+  parentEmail: row.letter.parent_email,
+  hostName: row.letter.host_name,
+  hostEmail: row.letter.host_email,
+  sequence: row.letter.sequence,
+  current: row.current,
+  manageToken: row.letter.manage_token,
+}));
 
 Deno.serve(
   createHandler({

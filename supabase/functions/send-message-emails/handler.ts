@@ -14,7 +14,7 @@ export interface ClaimedMessageEmail extends MessageEmail {
 export type MessageEmailStore = OutboxStore<ClaimedMessageEmail>;
 
 /**
- * Delivers the queued "a message waits for you" emails (public.family_message_emails), woken by the
+ * Delivers the queued "a message waits for you" emails (public.outbox, kind message_email), woken by the
  * database through pg_net. Only the database calls it, with the service role key: any other caller
  * is refused (401/403) before anything is claimed. Answers 200 with how many were sent, skipped
  * (read meanwhile) and left to retry.

@@ -1,44 +1,27 @@
 import { mailerFromEnv } from '../_shared/mailer.ts';
-import { check, requireEnv, serviceClient } from '../_shared/supabase.ts';
+import { outboxStore } from '../_shared/outbox.ts';
+import { requireEnv, serviceClient } from '../_shared/supabase.ts';
 import type { MessageRecipient } from './email.ts';
-import { createHandler, type MessageEmailStore } from './handler.ts';
+import { createHandler, type ClaimedMessageEmail } from './handler.ts';
 
-interface ClaimRow {
-  id: number;
-  recipient: MessageRecipient;
-  to_email: string;
+/** What public.claim_outbox writes for a message email (private.outbox_letter). */
+interface Letter {
   recipient_name: string | null;
   family_id: string;
   children_names: string | null;
   coach_name: string | null;
-  current: boolean;
 }
 
-const store: MessageEmailStore = {
-  async claim(limit) {
-    const rows = check(await serviceClient().rpc('claim_family_message_emails', { max_rows: limit })) as
-      ClaimRow[] | null;
-    return (rows ?? []).map((row) => ({
-      id: row.id,
-      recipient: row.recipient,
-      to: row.to_email,
-      recipientName: row.recipient_name,
-      familyId: row.family_id,
-      childrenNames: row.children_names,
-      coachName: row.coach_name,
-      current: row.current,
-    }));
-  },
-  async settle(id, result, error) {
-    check(
-      await serviceClient().rpc('settle_family_message_email', {
-        email_id: id,
-        result,
-        error: error ?? null,
-      }),
-    );
-  },
-};
+const store = outboxStore<ClaimedMessageEmail, Letter>(serviceClient, 'message_email', (row) => ({
+  id: row.id,
+  recipient: row.recipient as MessageRecipient,
+  to: row.to_email,
+  recipientName: row.letter.recipient_name,
+  familyId: row.letter.family_id,
+  childrenNames: row.letter.children_names,
+  coachName: row.letter.coach_name,
+  current: row.current,
+}));
 
 Deno.serve(
   createHandler({

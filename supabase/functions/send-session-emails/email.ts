@@ -7,7 +7,7 @@ export type SessionEmailKind =
   'booked' | 'moved' | 'cancelled' | 'reminder_24h' | 'reminder_1h' | 'reschedule_requested';
 export type Recipient = 'family' | 'coach';
 
-/** One queued email with what its text needs (public.claim_session_emails). */
+/** One queued email with what its text needs (public.claim_outbox). */
 export interface SessionEmail {
   kind: SessionEmailKind;
   recipient: Recipient;
@@ -25,7 +25,7 @@ export interface SessionEmail {
   message?: string | null;
   /**
    * the .ics SEQUENCE: how many changes were announced to this recipient before this email
-   * (public.claim_session_emails), so a move updates the event already in their calendar
+   * (public.claim_outbox), so a move updates the event already in their calendar
    */
   calendarSequence: number;
 }

@@ -14,7 +14,7 @@ export interface ClaimedEmail extends SessionEmail {
 export type SessionEmailStore = OutboxStore<ClaimedEmail>;
 
 /**
- * Delivers the queued session emails (public.session_emails): woken by the database through pg_net
+ * Delivers the queued session emails (public.outbox, kind session_email): woken by the database through pg_net
  * after a booking change and each minute while anything is queued. The payload carries no data,
  * only an optional batch size, so a caller can make it deliver what is queued and nothing else.
  * Only the database calls it, with the service role key (private.job_settings): any other caller,
