@@ -2,7 +2,9 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useContext, useEffect } from 'react';
 import { afterNextPaint } from './after-paint';
 import { readHeldSession } from './held-session';
-import { LAST_VIEW_KEY } from './last-view-script';
+import { dropLastViews, LAST_VIEW_KEY } from './last-view-script';
+
+export { dropLastViews };
 
 /**
  * A signed-in screen opened again draws at once what it showed last time, then its fresh data
@@ -11,8 +13,9 @@ import { LAST_VIEW_KEY } from './last-view-script';
  * (./last-view-script.ts, put into 200.html by scripts/prerender.ts) draws it before any module has
  * loaded, inert and hidden from assistive technology, over the app that is starting under it; the
  * areas take it away once their first screen has drawn (endLastView). It is drawn only for the
- * same session, while its access token is still good, within a day; a sign-out or another person
- * drops every view.
+ * same session, while its access token is still good, within a day. What a person wrote is never
+ * kept (viewHtml), and every view goes as soon as the app finds the session ended: a sign-out,
+ * an expiry supabase-js cannot refresh, a session ended elsewhere, another person (decision 230).
  */
 
 /** How many screens are kept, the most recently drawn first. */
@@ -37,10 +40,22 @@ export function sessionIdOf(accessToken: string): string | undefined {
   }
 }
 
+/** What a withheld element keeps of its attributes: how it is laid out, nothing it says. */
+const WITHHELD_KEEPS = new Set(['class', 'role', 'hidden', 'data-free-text']);
+/** Attributes that are read out, not drawn: a view is hidden from assistive technology. */
+const SPOKEN = ['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'title', 'alt'];
+
 /**
  * The HTML a view is kept as: the app's root without its ids (the app under the drawn view has
  * the same ones, and looks them up while starting), its notifications, or anything marked
- * `data-no-last-view`, or the value of a password field.
+ * `data-no-last-view`, and without anything a person wrote (decision 230):
+ *
+ * - an element marked `data-free-text` (a message, a note, a goal) keeps its place, empty and
+ *   marked `data-withheld`, which index.css draws as a neutral bar;
+ * - no field keeps a value: React mirrors a controlled field's value into its attribute (a
+ *   password, a goal being edited), and a text box holds a draft or a saved note as its content;
+ * - no element keeps a label that is only read out (`aria-label`, `title`, `alt`...), which may
+ *   quote what a person wrote: the view is hidden from assistive technology anyway.
  */
 export function viewHtml(root: Element): string {
   const copy = root.cloneNode(true) as Element;
@@ -49,8 +64,18 @@ export function viewHtml(root: Element): string {
   ))
     element.remove();
   for (const element of copy.querySelectorAll('[id]')) element.removeAttribute('id');
-  // React mirrors a controlled field's value into its attribute: never a password's.
-  for (const field of copy.querySelectorAll('input[type="password"]')) field.removeAttribute('value');
+  for (const element of copy.querySelectorAll('[data-free-text]')) {
+    element.replaceChildren();
+    for (const name of element.getAttributeNames()) {
+      if (!WITHHELD_KEEPS.has(name)) element.removeAttribute(name);
+    }
+    element.setAttribute('data-withheld', '');
+  }
+  for (const field of copy.querySelectorAll('input, option')) field.removeAttribute('value');
+  for (const field of copy.querySelectorAll('textarea')) field.replaceChildren();
+  for (const element of copy.querySelectorAll(SPOKEN.map((name) => `[${name}]`).join(', '))) {
+    for (const name of SPOKEN) element.removeAttribute(name);
+  }
   return copy.innerHTML;
 }
 
@@ -115,15 +140,6 @@ function store(kept: Kept): boolean {
   } catch {
     dropLastViews();
     return false;
-  }
-}
-
-/** Forgets every kept view (a sign-out, another person). */
-export function dropLastViews(): void {
-  try {
-    window.localStorage.removeItem(LAST_VIEW_KEY);
-  } catch {
-    // storage refused: nothing was kept
   }
 }
 

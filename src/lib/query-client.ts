@@ -1,18 +1,26 @@
 import { MutationCache, notifyManager, QueryCache, QueryClient } from '@tanstack/react-query';
-import { loadedSupabase, type Supabase } from './supabase';
+import { getSupabase, loadedSupabase, type Supabase } from './supabase';
 import { dropLastViews } from './last-view';
 
 /**
  * The Data API answers PT401 once the token's session has ended (signed out everywhere, or a
  * password reset elsewhere): the session held here is dead, so it is dropped and the guards send
- * the person to sign in, instead of every screen showing an error.
+ * the person to sign in, instead of every screen showing an error. What the device kept of its
+ * screens goes at once (decision 230), even while supabase-js is still loading (a screen opened
+ * directly reads with the held token before it has).
  */
 export function endsSession(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PT401';
 }
 
 function dropEndedSession(error: unknown) {
-  if (endsSession(error)) void loadedSupabase()?.auth.signOut({ scope: 'local' });
+  if (!endsSession(error)) return;
+  dropLastViews();
+  const loaded = loadedSupabase();
+  void (loaded ? Promise.resolve(loaded) : getSupabase()).then(
+    (supabase) => supabase.auth.signOut({ scope: 'local' }),
+    () => undefined,
+  );
 }
 
 /**
@@ -42,7 +50,9 @@ export function clearCacheOnPersonChange(supabase: Supabase, client: QueryClient
   supabase.auth.onAuthStateChange((_event, session) => {
     const next = session?.user.id ?? null;
     if (person && next !== person) client.clear();
-    // The screens' kept views go with the person (decision 217).
+    // The screens' kept views go with the person, and with any end of the session (SIGNED_OUT, or
+    // no session at all): a sign-out here or elsewhere, an expiry supabase-js could not refresh
+    // (decisions 217, 230).
     if (!next || (person && next !== person)) dropLastViews();
     person = next;
   });

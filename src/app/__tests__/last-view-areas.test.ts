@@ -21,6 +21,26 @@ describe("the app shell's last-view script (decision 217)", () => {
     }
     window.history.replaceState(null, '', '/');
   });
+
+  it('draws no free text and nothing that runs, and never through innerHTML (decision 230)', () => {
+    holdSession('u1', 's1');
+    for (const prefix of AREA_PREFIXES) {
+      window.history.replaceState(null, '', prefix);
+      document.body.innerHTML =
+        '<div id="root"><main><h2 title="Mia">Mia</h2><p data-free-text>Bedtime was hard</p>' +
+        '<p>&lt;img src=x onerror=alert(1)&gt;</p></main></div>';
+      keepLastView(prefix);
+      new Function(lastViewStartScript('/assets/entry.js'))();
+      document.body.innerHTML = '<div id="root"></div>';
+      new Function(LAST_VIEW_DRAW_SCRIPT)();
+      const view = document.getElementById('last-view');
+      expect(view?.textContent, prefix).toBe('Mia<img src=x onerror=alert(1)>');
+      expect(view?.querySelector('img, [title]'), prefix).toBeNull();
+      expect(view?.querySelector('[data-withheld]'), prefix).not.toBeNull();
+    }
+    expect(LAST_VIEW_DRAW_SCRIPT).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+    window.history.replaceState(null, '', '/');
+  });
 });
 
 describe('the app shell built with its last view (withLastView)', () => {

@@ -42,7 +42,9 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <code className="break-all text-xs text-ink-muted">{entry.entityId}</code>
             )}
           </TD>
-          <TD className="text-ink-muted">{describeDetails(entry.metadata, entry.names) || '—'}</TD>
+          <TD className="text-ink-muted" data-free-text>
+            {describeDetails(entry.metadata, entry.names) || '—'}
+          </TD>
         </TR>
       ))}
     </Table>

@@ -5,6 +5,7 @@ import { afterFirstScreen, getSupabase, type Supabase } from '@/lib/supabase';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../lib/auth-context';
 import type { AppRole } from '../lib/roles';
 import { mightHaveSession, sessionStorageKey } from '@/lib/stored-session';
+import { dropLastViews } from '@/lib/last-view-script';
 /** The login and logout records: written on those moments only, so loaded then (every page carries this provider). */
 const authRecords = () => import('../api/record-auth-event');
 // Captures the URL fragment at start-up, before supabase-js consumes an email link's tokens.
@@ -54,6 +55,10 @@ export function AuthProvider({ children, getClient = getSupabase }: AuthProvider
       const onChange = (event: AuthChangeEvent, session: Session | null) => {
         // Never await supabase calls in here: the callback runs inside the client's auth lock.
         const id = session?.user.id ?? null;
+        // The session has ended, however (a sign-out here or in another tab, a refresh refused
+        // because it was ended elsewhere or expired): nothing of its screens stays on the device,
+        // on whatever page this is (decision 230).
+        if (event === 'SIGNED_OUT') dropLastViews();
         userId.current = id;
         const newUser = id !== null && id !== roleUserId.current;
         if (id === null) roleUserId.current = null;

@@ -179,7 +179,9 @@ function MyGoalsCard() {
       <ul className="grid gap-4">
         {goals.data.map((g, i) => (
           <li key={i} className="rounded-2xl bg-brand-50 p-4">
-            <p className="font-display text-2xl font-bold text-ink">{g.goal}</p>
+            <p className="font-display text-2xl font-bold text-ink" data-free-text>
+              {g.goal}
+            </p>
             {g.milestones > 0 ? (
               <p className="mt-1 text-xl">
                 {g.done} of {g.milestones} steps done{g.done === g.milestones ? '. Amazing!' : ''}
@@ -227,7 +229,9 @@ function RewardItem({ reward, points }: { reward: MyReward; points: number }) {
   const percent = Math.round((have / reward.pointsCost) * 100);
   return (
     <li className="rounded-2xl bg-sun-100 p-4">
-      <p className="font-display text-2xl font-bold text-ink">{reward.title}</p>
+      <p className="font-display text-2xl font-bold text-ink" data-free-text>
+        {reward.title}
+      </p>
       <div
         role="progressbar"
         aria-label={reward.title}
@@ -259,8 +263,14 @@ export function AtHomeTools() {
     <ul className="grid gap-4">
       {query.data.map((tool) => (
         <li key={tool.id} className="rounded-2xl bg-brand-50 p-4">
-          <p className="font-display text-2xl font-bold text-ink">{tool.title}</p>
-          {tool.instructions ? <p className="mt-1 text-xl">{tool.instructions}</p> : null}
+          <p className="font-display text-2xl font-bold text-ink" data-free-text>
+            {tool.title}
+          </p>
+          {tool.instructions ? (
+            <p className="mt-1 text-xl" data-free-text>
+              {tool.instructions}
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -82,8 +82,14 @@ export function ParentFamilyPlan({ childId, childName }: { childId: string; chil
             <ul className="grid gap-1 text-sm" aria-label="Your reviews of this version">
               {mine.map((r) => (
                 <li key={r.id}>
-                  {r.comment ? `You commented: “${r.comment}”` : 'You acknowledged the plan'} ·{' '}
-                  {when.format(new Date(r.createdAt))}
+                  {r.comment ? (
+                    <>
+                      You commented: “<span data-free-text>{r.comment}</span>”
+                    </>
+                  ) : (
+                    'You acknowledged the plan'
+                  )}{' '}
+                  · {when.format(new Date(r.createdAt))}
                 </li>
               ))}
             </ul>

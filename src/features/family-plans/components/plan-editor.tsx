@@ -302,7 +302,7 @@ export function FamilyPlanEditor({ childId, childName }: { childId: string; chil
                 onChange={(e) => tick.mutate({ childId, milestoneId: m.id, done: e.target.checked })}
               />
               <span>
-                {m.text}
+                <span data-free-text>{m.text}</span>
                 {tickedAt ? <span className="text-sm text-ink-muted"> (reached)</span> : null}
               </span>
             </label>
@@ -319,7 +319,14 @@ export function FamilyPlanEditor({ childId, childName }: { childId: string; chil
               {reviews.map((r) => (
                 <li key={r.id}>
                   Version {versions.find((v) => v.id === r.versionId)?.version ?? '?'}:{' '}
-                  {r.comment ? `“${r.comment}”` : 'acknowledged'} · {when.format(new Date(r.createdAt))}
+                  {r.comment ? (
+                    <>
+                      “<span data-free-text>{r.comment}</span>”
+                    </>
+                  ) : (
+                    'acknowledged'
+                  )}{' '}
+                  · {when.format(new Date(r.createdAt))}
                 </li>
               ))}
             </ul>

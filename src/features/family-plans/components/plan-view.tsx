@@ -32,9 +32,11 @@ export function PlanView({
         <ol className="grid gap-3">
           {content.goals.map((goal) => (
             <li key={goal.id} className="rounded-2xl bg-cream p-4">
-              <p className="font-semibold text-ink">{goal.title}</p>
+              <p className="font-semibold text-ink" data-free-text>
+                {goal.title}
+              </p>
               <p className="text-sm text-ink-muted">
-                For {childName}: “{goal.child_words}”
+                For {childName}: “<span data-free-text>{goal.child_words}</span>”
               </p>
               {goal.milestones.length ? (
                 <ul className="mt-2 grid gap-1" aria-label={`Milestones of ${goal.title}`}>
@@ -45,7 +47,7 @@ export function PlanView({
                       ) : ticks[m.id] ? (
                         <>
                           <span aria-hidden="true">✓ </span>
-                          {m.text}{' '}
+                          <span data-free-text>{m.text}</span>{' '}
                           <span className="text-sm text-ink-muted">
                             (reached {day.format(new Date(ticks[m.id]!))})
                           </span>
@@ -53,7 +55,7 @@ export function PlanView({
                       ) : (
                         <>
                           <span aria-hidden="true">○ </span>
-                          {m.text}
+                          <span data-free-text>{m.text}</span>
                         </>
                       )}
                     </li>
@@ -69,7 +71,9 @@ export function PlanView({
           <H className="font-display text-lg font-bold text-ink">Strategies at home</H>
           <ul className="list-disc pl-5 text-ink">
             {content.strategies.map((s, i) => (
-              <li key={i}>{s}</li>
+              <li key={i} data-free-text>
+                {s}
+              </li>
             ))}
           </ul>
         </div>
@@ -79,7 +83,9 @@ export function PlanView({
           <H className="font-display text-lg font-bold text-ink">What to watch for</H>
           <ul className="list-disc pl-5 text-ink">
             {content.watch_for.map((s, i) => (
-              <li key={i}>{s}</li>
+              <li key={i} data-free-text>
+                {s}
+              </li>
             ))}
           </ul>
         </div>

@@ -6,7 +6,7 @@ import { linkify } from '../lib/linkify';
  */
 export function MessageText({ body }: { body: string }) {
   return (
-    <p className="whitespace-pre-wrap break-words">
+    <p className="whitespace-pre-wrap break-words" data-free-text>
       {linkify(body).map((part, index) =>
         part.kind === 'link' ? (
           <a

@@ -86,7 +86,7 @@ export function ChildCard({
               <p className="text-sm text-ink-muted">No new update this week. The latest:</p>
             ) : null}
             <blockquote className="rounded-2xl bg-cream p-4 text-ink">
-              <p>{update.body}</p>
+              <p data-free-text>{update.body}</p>
               <footer className="mt-2 text-sm text-ink-muted">
                 {child.coachName ?? 'Your coach'}, {formatDate(update.sharedAt, zone)}
               </footer>
@@ -105,8 +105,14 @@ export function ChildCard({
           <ul className="grid gap-2">
             {tools.map((tool) => (
               <li key={tool.id} className="rounded-2xl border border-brand-100 p-3">
-                <p className="font-semibold text-ink">{tool.title}</p>
-                {tool.instructions ? <p className="text-sm text-ink">{tool.instructions}</p> : null}
+                <p className="font-semibold text-ink" data-free-text>
+                  {tool.title}
+                </p>
+                {tool.instructions ? (
+                  <p className="text-sm text-ink" data-free-text>
+                    {tool.instructions}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

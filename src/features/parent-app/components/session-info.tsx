@@ -41,7 +41,11 @@ export function SessionInfo({ session }: { session: FamilySession }) {
           <li>A parent nearby for the last few minutes: your coach shares what to practise this week.</li>
           {session.tools.map((tool) => (
             <li key={tool.id}>
-              Think about how <span className="font-semibold">{tool.title}</span> went this week.
+              Think about how{' '}
+              <span className="font-semibold" data-free-text>
+                {tool.title}
+              </span>{' '}
+              went this week.
             </li>
           ))}
         </ul>

@@ -52,7 +52,11 @@ const History = memo(function History({ leadId }: { leadId: string }) {
       {(events ?? []).map((event) => (
         <li key={event.id} className="border-l-2 border-brand-100 pl-3 text-sm">
           <p className="font-semibold text-ink">{describeEvent(event)}</p>
-          {event.body ? <p className="whitespace-pre-wrap text-ink">{event.body}</p> : null}
+          {event.body ? (
+            <p className="whitespace-pre-wrap text-ink" data-free-text>
+              {event.body}
+            </p>
+          ) : null}
           <p className="text-ink-muted">
             {event.actor_name ?? 'Automatically'} ·{' '}
             <time dateTime={event.created_at}>{new Date(event.created_at).toLocaleString()}</time>
@@ -327,7 +331,12 @@ export function LeadDetails({ id, isAdmin, onClose }: { id: string; isAdmin: boo
           .map(([term, value]) => (
             <div key={term} className="contents">
               <dt className="font-semibold text-ink-muted">{term}</dt>
-              <dd className="min-w-0 text-ink [overflow-wrap:anywhere]">{value}</dd>
+              <dd
+                className="min-w-0 text-ink [overflow-wrap:anywhere]"
+                data-free-text={term === 'Message' ? '' : undefined}
+              >
+                {value}
+              </dd>
             </div>
           ))}
       </dl>

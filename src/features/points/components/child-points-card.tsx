@@ -97,7 +97,7 @@ export function ChildPointsCard({ child, parentId }: { child: ChildPoints; paren
                   className="flex items-center justify-between gap-2 rounded-xl bg-cream px-3 py-2"
                 >
                   <span>
-                    {reward.title} · <strong>{reward.pointsCost}</strong> points
+                    <span data-free-text>{reward.title}</span> · <strong>{reward.pointsCost}</strong> points
                     {total >= reward.pointsCost ? (
                       <span className="ml-1 text-brand-800">(reached!)</span>
                     ) : null}
@@ -155,7 +155,7 @@ export function ChildPointsCard({ child, parentId }: { child: ChildPoints; paren
             <li key={entry.id} className="flex justify-between gap-3 py-2 text-sm">
               <span>
                 <span className="text-ink-muted">{dateFormat.format(new Date(entry.createdAt))}</span> ·{' '}
-                {entry.reason}
+                <span data-free-text>{entry.reason}</span>
                 {entry.awardedBy === parentId ? <span className="text-ink-muted"> (you)</span> : null}
               </span>
               <strong className={entry.points < 0 ? 'text-red-700' : 'text-brand-800'}>

@@ -76,7 +76,7 @@ export function ReportFactsView({ report }: { report: Pick<ProgressReport, 'fact
           <ul className="grid gap-1 text-ink">
             {facts.practice.map((goal) => (
               <li key={goal.title}>
-                {goal.title}: {goal.days} of {goal.of_days} days
+                <span data-free-text>{goal.title}</span>: {goal.days} of {goal.of_days} days
               </li>
             ))}
           </ul>
@@ -109,10 +109,14 @@ export function ReportDocument({ report, actions }: { report: ProgressReport; ac
       </header>
       <ReportFactsView report={report} />
       <Part id="report-summary" title="Summary">
-        <p className="whitespace-pre-line text-ink">{report.summary}</p>
+        <p className="whitespace-pre-line text-ink" data-free-text>
+          {report.summary}
+        </p>
       </Part>
       <Part id="report-next-steps" title="Next steps">
-        <p className="whitespace-pre-line text-ink">{report.nextSteps}</p>
+        <p className="whitespace-pre-line text-ink" data-free-text>
+          {report.nextSteps}
+        </p>
       </Part>
     </article>
   );

@@ -101,6 +101,7 @@ function GoalEditor({
               <Button
                 size="sm"
                 variant="ghost"
+                data-free-text
                 disabled={retire.isPending}
                 onClick={() =>
                   retire.mutate(goal.id, {

@@ -39,7 +39,7 @@ export function PracticeWeek({
         return (
           <li key={goal.id} className="grid gap-2">
             <p className="font-semibold text-ink">
-              {goal.title}{' '}
+              <span data-free-text>{goal.title}</span>{' '}
               <span className="font-normal text-ink-muted">
                 · {count} {count === 1 ? 'day' : 'days'} in the last 7
               </span>
