@@ -19,14 +19,16 @@ import { accountsPageQuery, type AppRole } from '../src/features/users/lib/accou
 import { fetchAuditPage } from '../src/features/audit/lib/audit-query.ts';
 import { fetchSessionsPage } from '../src/features/sessions/lib/sessions-query.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
+import { seedAdSpend } from '../scripts/lib/ad-spend-seed.ts';
 import { seedScale, SCALE_EMAIL_DOMAIN } from '../scripts/lib/scale-seed.ts';
 
 /**
  * The staff screens at a thousand times today's size (issue 25), on the scale seed
  * (scripts/lib/scale-seed.ts): the landing report over 90 days and its daily series (supabase-js rpc
- * through REST, as /admin/report calls them; p50, goals 150 ms and 100 ms), and every list an admin
- * or a coach pages through, each filter as the screen sends it with its exact count (p50 and p95,
- * goal p95 50 ms). Prints a JSON line.
+ * through REST, as /admin/report calls them; p50, goals 150 ms and 100 ms), the marketing cockpit over
+ * the same 90 days with 90 days of spend for 50 campaigns (scripts/lib/ad-spend-seed.ts; p50, goal
+ * 150 ms), and every list an admin or a coach pages through, each filter as the screen sends it with
+ * its exact count (p50 and p95, goal p95 50 ms). Prints a JSON line.
  *
  *   tsx bench/scale.ts                   a throwaway stack (offset 1950) seeded at SCALE (1 by default)
  *   USE_RUNNING_STACK=1 tsx bench/scale.ts   the stack at LOCAL_SUPABASE_PORT_OFFSET, already seeded
@@ -90,6 +92,7 @@ try {
   if (!useRunning) {
     const started = performance.now();
     await seedScale(db, { scale, passwordHash: bcrypt.hashSync('ploom-scale-2026', 10) });
+    await seedAdSpend(db);
     seedSeconds = Math.round((performance.now() - started) / 100) / 10;
   }
   const { rows: sizes } = await db.query<Record<string, number>>(
@@ -98,7 +101,9 @@ try {
             (select count(*)::int from public.coaching_sessions) as sessions,
             (select count(*)::int from public.children) as children,
             (select count(*)::int from public.audit_logs) as audit,
-            (select count(*)::int from public.newsletter_subscribers) as subscribers`,
+            (select count(*)::int from public.newsletter_subscribers) as subscribers,
+            (select count(*)::int from public.ad_spend) as ad_spend,
+            (select count(*)::int from public.invoices) as invoices`,
   );
   const { rows: coachRows } = await db.query<{ id: string }>(
     `select c.id from public.coaches c join auth.users u on u.id = c.user_id where u.email = $1`,
@@ -133,6 +138,13 @@ try {
   const funnel = await time(async () => {
     const { error } = await admin.rpc('landing_funnel', range);
     if (error) throw error;
+  });
+  // The marketing cockpit (issue 37): per campaign and per variant, spend against what it brought.
+  let cockpitRows = 0;
+  const cockpit = await time(async () => {
+    const { data, error } = await admin.rpc('cockpit_report', { ...range, time_zone: 'America/New_York' });
+    if (error) throw error;
+    cockpitRows = data.length;
   });
 
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -261,7 +273,13 @@ try {
       sizes: sizes[0],
       seedSeconds,
       runs,
-      report: { rangeDays: 90, landing_report: report, landing_report_daily: daily, landing_funnel: funnel },
+      report: {
+        rangeDays: 90,
+        landing_report: report,
+        landing_report_daily: daily,
+        landing_funnel: funnel,
+        cockpit_report: { ...cockpit, rows: cockpitRows },
+      },
       lists,
     }),
   );

@@ -7,6 +7,42 @@ export type Database = {
   __InternalSupabase: { PostgrestVersion: '12' };
   public: {
     Tables: {
+      ad_spend: {
+        Row: {
+          amount_minor: number;
+          campaign: string;
+          created_at: string;
+          created_by: string | null;
+          currency: string;
+          day: string;
+          id: string;
+          source: string;
+          updated_at: string;
+        };
+        Insert: {
+          amount_minor: number;
+          campaign: string;
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          day: string;
+          id?: string;
+          source: string;
+          updated_at?: string;
+        };
+        Update: {
+          amount_minor?: number;
+          campaign?: string;
+          created_at?: string;
+          created_by?: string | null;
+          currency?: string;
+          day?: string;
+          id?: string;
+          source?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       app_settings: {
         Row: {
           id: string;
@@ -228,53 +264,6 @@ export type Database = {
         Insert: { created_at?: string; parent_id: string; stripe_customer_id: string };
         Update: { created_at?: string; parent_id?: string; stripe_customer_id?: string };
         Relationships: [];
-      };
-      check_in_invitations: {
-        Row: {
-          attempts: number;
-          child_id: string;
-          claimed_at: string | null;
-          created_at: string;
-          due_at: string;
-          id: number;
-          last_error: string | null;
-          outcome: string | null;
-          recipient_user_id: string;
-          settled_at: string | null;
-        };
-        Insert: {
-          attempts?: number;
-          child_id: string;
-          claimed_at?: string | null;
-          created_at?: string;
-          due_at: string;
-          id?: never;
-          last_error?: string | null;
-          outcome?: string | null;
-          recipient_user_id: string;
-          settled_at?: string | null;
-        };
-        Update: {
-          attempts?: number;
-          child_id?: string;
-          claimed_at?: string | null;
-          created_at?: string;
-          due_at?: string;
-          id?: never;
-          last_error?: string | null;
-          outcome?: string | null;
-          recipient_user_id?: string;
-          settled_at?: string | null;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'check_in_invitations_child_id_fkey';
-            columns: ['child_id'];
-            isOneToOne: false;
-            referencedRelation: 'children';
-            referencedColumns: ['id'];
-          },
-        ];
       };
       check_ins: {
         Row: {
@@ -620,45 +609,6 @@ export type Database = {
         Update: { deleted_at?: string; stripe_customer_id?: string };
         Relationships: [];
       };
-      family_message_emails: {
-        Row: {
-          attempts: number;
-          claimed_at: string | null;
-          created_at: string;
-          family_id: string;
-          id: number;
-          last_error: string | null;
-          outcome: string | null;
-          recipient: string;
-          recipient_user_id: string;
-          settled_at: string | null;
-        };
-        Insert: {
-          attempts?: number;
-          claimed_at?: string | null;
-          created_at?: string;
-          family_id: string;
-          id?: never;
-          last_error?: string | null;
-          outcome?: string | null;
-          recipient: string;
-          recipient_user_id: string;
-          settled_at?: string | null;
-        };
-        Update: {
-          attempts?: number;
-          claimed_at?: string | null;
-          created_at?: string;
-          family_id?: string;
-          id?: never;
-          last_error?: string | null;
-          outcome?: string | null;
-          recipient?: string;
-          recipient_user_id?: string;
-          settled_at?: string | null;
-        };
-        Relationships: [];
-      };
       family_message_reads: {
         Row: { family_id: string; last_read_at: string; user_id: string };
         Insert: { family_id: string; last_read_at?: string; user_id?: string };
@@ -691,76 +641,6 @@ export type Database = {
           sender_role?: string;
         };
         Relationships: [];
-      };
-      family_notices: {
-        Row: {
-          attempts: number;
-          child_id: string;
-          claimed_at: string | null;
-          coach_id: string | null;
-          created_at: string;
-          id: number;
-          kind: string;
-          last_error: string | null;
-          outcome: string | null;
-          recipient_user_id: string;
-          report_id: string | null;
-          settled_at: string | null;
-          wrong_tries: number | null;
-        };
-        Insert: {
-          attempts?: number;
-          child_id: string;
-          claimed_at?: string | null;
-          coach_id?: string | null;
-          created_at?: string;
-          id?: never;
-          kind: string;
-          last_error?: string | null;
-          outcome?: string | null;
-          recipient_user_id: string;
-          report_id?: string | null;
-          settled_at?: string | null;
-          wrong_tries?: number | null;
-        };
-        Update: {
-          attempts?: number;
-          child_id?: string;
-          claimed_at?: string | null;
-          coach_id?: string | null;
-          created_at?: string;
-          id?: never;
-          kind?: string;
-          last_error?: string | null;
-          outcome?: string | null;
-          recipient_user_id?: string;
-          report_id?: string | null;
-          settled_at?: string | null;
-          wrong_tries?: number | null;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'family_notices_child_id_fkey';
-            columns: ['child_id'];
-            isOneToOne: false;
-            referencedRelation: 'children';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'family_notices_coach_id_fkey';
-            columns: ['coach_id'];
-            isOneToOne: false;
-            referencedRelation: 'coaches';
-            referencedColumns: ['id'];
-          },
-          {
-            foreignKeyName: 'family_notices_report_id_fkey';
-            columns: ['report_id'];
-            isOneToOne: false;
-            referencedRelation: 'progress_reports';
-            referencedColumns: ['id'];
-          },
-        ];
       };
       family_plan_reviews: {
         Row: {
@@ -939,62 +819,6 @@ export type Database = {
         Insert: { description?: string | null; enabled?: boolean; key: string; updated_at?: string };
         Update: { description?: string | null; enabled?: boolean; key?: string; updated_at?: string };
         Relationships: [];
-      };
-      intro_call_emails: {
-        Row: {
-          attempts: number;
-          claimed_at: string | null;
-          created_at: string;
-          id: number;
-          intro_call_id: string;
-          kind: string;
-          last_error: string | null;
-          outcome: string | null;
-          previous_starts_at: string | null;
-          recipient: string;
-          recipient_user_id: string | null;
-          settled_at: string | null;
-          starts_at: string;
-        };
-        Insert: {
-          attempts?: number;
-          claimed_at?: string | null;
-          created_at?: string;
-          id?: never;
-          intro_call_id: string;
-          kind: string;
-          last_error?: string | null;
-          outcome?: string | null;
-          previous_starts_at?: string | null;
-          recipient: string;
-          recipient_user_id?: string | null;
-          settled_at?: string | null;
-          starts_at: string;
-        };
-        Update: {
-          attempts?: number;
-          claimed_at?: string | null;
-          created_at?: string;
-          id?: never;
-          intro_call_id?: string;
-          kind?: string;
-          last_error?: string | null;
-          outcome?: string | null;
-          previous_starts_at?: string | null;
-          recipient?: string;
-          recipient_user_id?: string | null;
-          settled_at?: string | null;
-          starts_at?: string;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'intro_call_emails_intro_call_id_fkey';
-            columns: ['intro_call_id'];
-            isOneToOne: false;
-            referencedRelation: 'intro_calls';
-            referencedColumns: ['id'];
-          },
-        ];
       };
       intro_calls: {
         Row: {
@@ -1362,6 +1186,117 @@ export type Database = {
           user_id?: string;
         };
         Relationships: [];
+      };
+      outbox: {
+        Row: {
+          attempts: number;
+          child_id: string | null;
+          claimed_at: string | null;
+          coach_id: string | null;
+          created_at: string;
+          due_at: string | null;
+          event: string | null;
+          family_id: string | null;
+          id: number;
+          intro_call_id: string | null;
+          kind: string;
+          last_error: string | null;
+          message: string | null;
+          outcome: string | null;
+          previous_starts_at: string | null;
+          recipient: string;
+          recipient_user_id: string | null;
+          report_id: string | null;
+          session_id: string | null;
+          settled_at: string | null;
+          starts_at: string | null;
+          wrong_tries: number | null;
+        };
+        Insert: {
+          attempts?: number;
+          child_id?: string | null;
+          claimed_at?: string | null;
+          coach_id?: string | null;
+          created_at?: string;
+          due_at?: string | null;
+          event?: string | null;
+          family_id?: string | null;
+          id?: never;
+          intro_call_id?: string | null;
+          kind: string;
+          last_error?: string | null;
+          message?: string | null;
+          outcome?: string | null;
+          previous_starts_at?: string | null;
+          recipient: string;
+          recipient_user_id?: string | null;
+          report_id?: string | null;
+          session_id?: string | null;
+          settled_at?: string | null;
+          starts_at?: string | null;
+          wrong_tries?: number | null;
+        };
+        Update: {
+          attempts?: number;
+          child_id?: string | null;
+          claimed_at?: string | null;
+          coach_id?: string | null;
+          created_at?: string;
+          due_at?: string | null;
+          event?: string | null;
+          family_id?: string | null;
+          id?: never;
+          intro_call_id?: string | null;
+          kind?: string;
+          last_error?: string | null;
+          message?: string | null;
+          outcome?: string | null;
+          previous_starts_at?: string | null;
+          recipient?: string;
+          recipient_user_id?: string | null;
+          report_id?: string | null;
+          session_id?: string | null;
+          settled_at?: string | null;
+          starts_at?: string | null;
+          wrong_tries?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'outbox_child_id_fkey';
+            columns: ['child_id'];
+            isOneToOne: false;
+            referencedRelation: 'children';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'outbox_coach_id_fkey';
+            columns: ['coach_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaches';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'outbox_intro_call_id_fkey';
+            columns: ['intro_call_id'];
+            isOneToOne: false;
+            referencedRelation: 'intro_calls';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'outbox_report_id_fkey';
+            columns: ['report_id'];
+            isOneToOne: false;
+            referencedRelation: 'progress_reports';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'outbox_session_id_fkey';
+            columns: ['session_id'];
+            isOneToOne: false;
+            referencedRelation: 'coaching_sessions';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       parent_updates: {
         Row: {
@@ -1843,65 +1778,6 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'session_change_requests_session_id_fkey';
-            columns: ['session_id'];
-            isOneToOne: false;
-            referencedRelation: 'coaching_sessions';
-            referencedColumns: ['id'];
-          },
-        ];
-      };
-      session_emails: {
-        Row: {
-          attempts: number;
-          claimed_at: string | null;
-          created_at: string;
-          id: number;
-          kind: string;
-          last_error: string | null;
-          message: string | null;
-          outcome: string | null;
-          previous_starts_at: string | null;
-          recipient: string;
-          recipient_user_id: string;
-          session_id: string;
-          settled_at: string | null;
-          starts_at: string;
-        };
-        Insert: {
-          attempts?: number;
-          claimed_at?: string | null;
-          created_at?: string;
-          id?: never;
-          kind: string;
-          last_error?: string | null;
-          message?: string | null;
-          outcome?: string | null;
-          previous_starts_at?: string | null;
-          recipient: string;
-          recipient_user_id: string;
-          session_id: string;
-          settled_at?: string | null;
-          starts_at: string;
-        };
-        Update: {
-          attempts?: number;
-          claimed_at?: string | null;
-          created_at?: string;
-          id?: never;
-          kind?: string;
-          last_error?: string | null;
-          message?: string | null;
-          outcome?: string | null;
-          previous_starts_at?: string | null;
-          recipient?: string;
-          recipient_user_id?: string;
-          session_id?: string;
-          settled_at?: string | null;
-          starts_at?: string;
-        };
-        Relationships: [
-          {
-            foreignKeyName: 'session_emails_session_id_fkey';
             columns: ['session_id'];
             isOneToOne: false;
             referencedRelation: 'coaching_sessions';
@@ -2532,85 +2408,35 @@ export type Database = {
         Args: { login_username: string };
         Returns: string;
       };
-      claim_check_in_invitations: {
-        Args: { max_rows?: number };
-        Returns: {
-          id: number;
-          to_email: string;
-          recipient_name: string;
-          child_id: string;
-          child_first_name: string;
-          due_at: string;
-          current: boolean;
-        }[];
-      };
-      claim_family_message_emails: {
-        Args: { max_rows?: number };
-        Returns: {
-          id: number;
-          recipient: string;
-          to_email: string;
-          recipient_name: string;
-          family_id: string;
-          children_names: string;
-          coach_name: string;
-          current: boolean;
-        }[];
-      };
-      claim_family_notices: {
-        Args: { max_rows?: number };
+      claim_outbox: {
+        Args: { kinds: string[]; max_rows?: number };
         Returns: {
           id: number;
           kind: string;
-          to_email: string;
-          recipient_name: string;
-          child_id: string;
-          child_first_name: string;
-          details: Json;
-          current: boolean;
-        }[];
-      };
-      claim_intro_call_emails: {
-        Args: { max_rows?: number };
-        Returns: {
-          id: number;
-          kind: string;
+          event: string;
           recipient: string;
           to_email: string;
-          recipient_name: string;
-          recipient_time_zone: string;
-          intro_call_id: string;
-          starts_at: string;
-          previous_starts_at: string;
-          duration_minutes: number;
-          parent_name: string;
-          parent_email: string;
-          host_name: string;
-          host_email: string;
-          lead_id: string;
-          sequence: number;
           current: boolean;
-          manage_token: string;
+          letter: Json;
         }[];
       };
-      claim_session_emails: {
-        Args: { max_rows?: number };
+      cockpit_report: {
+        Args: { since: string; until: string; time_zone?: string };
         Returns: {
-          id: number;
-          kind: string;
-          recipient: string;
-          to_email: string;
-          recipient_name: string;
-          recipient_time_zone: string;
-          session_id: string;
-          starts_at: string;
-          previous_starts_at: string;
-          duration_minutes: number;
-          child_first_name: string;
-          coach_name: string;
-          current: boolean;
-          message: string;
-          calendar_sequence: number;
+          dimension: string;
+          key: string;
+          visitors: number;
+          leads: number;
+          intro_calls_booked: number;
+          enrolled: number;
+          spend_minor: number;
+          first_month_revenue_minor: number;
+          revenue_to_date_minor: number;
+          currency: string;
+          cost_per_lead_minor: number;
+          cost_per_call_minor: number;
+          cost_per_enrolled_minor: number;
+          return_on_spend: number;
         }[];
       };
       create_calendar_feed: {
@@ -2820,6 +2646,10 @@ export type Database = {
         Args: { event: Json };
         Returns: Json;
       };
+      import_ad_spend: {
+        Args: { rows: Json; source: string };
+        Returns: Json;
+      };
       issue_intro_call_token: {
         Args: { waitlist_id: string };
         Returns: string;
@@ -2953,24 +2783,8 @@ export type Database = {
         Args: { login_user: string; secret: string };
         Returns: undefined;
       };
-      settle_check_in_invitation: {
-        Args: { invitation_id: number; result: string; error?: string };
-        Returns: undefined;
-      };
-      settle_family_message_email: {
-        Args: { email_id: number; result: string; error?: string };
-        Returns: undefined;
-      };
-      settle_family_notice: {
-        Args: { notice_id: number; result: string; error?: string };
-        Returns: undefined;
-      };
-      settle_intro_call_email: {
-        Args: { email_id: number; result: string; error?: string };
-        Returns: undefined;
-      };
-      settle_session_email: {
-        Args: { email_id: number; result: string; error?: string };
+      settle_outbox: {
+        Args: { outbox_id: number; result: string; error?: string };
         Returns: undefined;
       };
       share_family_plan: {

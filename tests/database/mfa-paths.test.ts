@@ -99,6 +99,18 @@ describe('definer functions staff call: refused short of two-factor sign-in, ser
       sql: "select count(*)::int as v from public.landing_report(now() - interval '7 days', now())",
       served: (o) => expect(o).toMatchObject({ ok: true }),
     },
+    {
+      name: 'cockpit_report (visitors’ data and the families’ payments)',
+      actor: 'admin',
+      sql: "select count(*)::int as v from public.cockpit_report(now() - interval '7 days', now())",
+      served: (o) => expect(o).toMatchObject({ ok: true }),
+    },
+    {
+      name: 'import_ad_spend (an empty import is past the check)',
+      actor: 'admin',
+      sql: "select public.import_ad_spend('[]'::jsonb, 'manual') as v",
+      served: (o) => expect(o).toEqual({ ok: true, value: { inserted: 0, updated: 0, unchanged: 0 } }),
+    },
   ];
 
   for (const c of cases) {
@@ -424,9 +436,9 @@ describe('staff two-factor sign-in covers every definer function and view', () =
           'extend_session_series',
           'queue_session_email',
           'send_due_reminders',
-          'request_session_email_delivery',
+          'request_outbox_delivery',
           'queue_intro_call_email',
-          'request_intro_call_email_delivery',
+          'outbox_letter',
           'issue_intro_call_token',
           'lead_of_intro_call_token',
         ],
