@@ -2439,6 +2439,10 @@ export type Database = {
           return_on_spend: number;
         }[];
       };
+      cockpit_weekly: {
+        Args: { since: string; until: string; time_zone?: string };
+        Returns: { week_start: string; campaign: string; spend_minor: number; enrolled: number }[];
+      };
       create_calendar_feed: {
         Args: never;
         Returns: { token: string; kind: string; created_at: string }[];

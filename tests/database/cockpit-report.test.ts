@@ -449,6 +449,40 @@ describe('cockpit_report: the figures agree with SQL over the raw tables', () =>
     });
   });
 
+  it("the chart's weeks add up, per campaign, to the cockpit's spend and enrolled families", async () => {
+    await inSnapshot(db, async () => {
+      await arrangeMarch(db);
+      await become(db, 'admin');
+      const report = await cockpit(db, MARCH.since, MARCH.until, MARCH.zone);
+      const { rows: weeks } = await db.query<{
+        week_start: string;
+        campaign: string;
+        spend_minor: string;
+        enrolled: string;
+      }>(`select week_start::text, campaign, spend_minor, enrolled from public.cockpit_weekly($1, $2, $3)`, [
+        MARCH.since,
+        MARCH.until,
+        MARCH.zone,
+      ]);
+      await owner(db);
+      // weeks start on Monday
+      expect(weeks.every((w) => new Date(`${w.week_start}T12:00:00Z`).getUTCDay() === 1)).toBe(true);
+      for (const campaign of [A, B, C]) {
+        const mine = weeks.filter((w) => w.campaign === campaign);
+        const row = report.find((r) => r.dimension === 'campaign' && r.key === campaign)!;
+        expect(
+          mine.reduce((sum, w) => sum + Number(w.spend_minor), 0),
+          campaign,
+        ).toBe(row.spend_minor);
+        expect(
+          mine.reduce((sum, w) => sum + Number(w.enrolled), 0),
+          campaign,
+        ).toBe(row.enrolled);
+      }
+      expect(new Set(weeks.map((w) => w.week_start)).size).toBeGreaterThan(1);
+    });
+  });
+
   it('over arbitrary instants in UTC, and for a range without spend', async () => {
     await inSnapshot(db, async () => {
       await arrangeMarch(db);
