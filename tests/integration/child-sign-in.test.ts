@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,40 +72,6 @@ describe("Auth's sign-up tells no username", () => {
     });
     expect(taken).toEqual(free);
     expect(demo).toEqual(free);
-  });
-
-  it('the migration gives a login made under the old scheme a random address, and nothing else changes', async () => {
-    const legacy = `legacy.${run}`;
-    const created = await serviceClient().auth.admin.createUser({
-      email: `${legacy}@child.ploom.invalid`,
-      password: 'sunny-day-42',
-      email_confirm: true,
-      app_metadata: { initial_role: 'child', child_login: true },
-    });
-    expect(created.error).toBeNull();
-    const id = created.data.user!.id;
-    const migration = readFileSync(
-      'supabase/migrations/20261127010000_child_login_emails_unguessable.sql',
-      'utf8',
-    );
-    // Run inside a transaction that is rolled back: every other test's logins keep their addresses.
-    await db.query('begin');
-    try {
-      await db.query(migration);
-      const { rows } = await db.query<{ email: string; encrypted_password: string }>(
-        `select email, encrypted_password from auth.users where id = $1`,
-        [id],
-      );
-      expect(rows[0].email).toMatch(/^c-[0-9a-f]{32}@child\.ploom\.invalid$/);
-      const { rows: adults } = await db.query(`select 1 from auth.users where id = $1 and email = $2`, [
-        parent.userId,
-        parent.email,
-      ]);
-      expect(adults).toHaveLength(1);
-    } finally {
-      await db.query('rollback');
-      await serviceClient().auth.admin.deleteUser(id);
-    }
   });
 
   it("no child's Auth address holds their username", async () => {

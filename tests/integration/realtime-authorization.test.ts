@@ -6,7 +6,7 @@ import { createRoomWorld, type RoomWorld } from './session-room-fixtures.ts';
 /**
  * Realtime Authorization in the local stack, driven with supabase-js: a private channel is joined,
  * read and written only as the RLS policies on realtime.messages allow (here: the session room's
- * policies, supabase/migrations/20261123005000_session_room.sql).
+ * policies, supabase/schemas/26_messages.sql, with the realtime.messages policies).
  */
 
 interface Received {
