@@ -18,6 +18,7 @@ const unitNodeFiles = [
   'scripts/lib/site-rebuild.test.ts',
   'scripts/lib/site-server.test.ts',
   'src/app/__tests__/mutations-proven.test.ts',
+  'src/features/ad-spend/__tests__/cockpit-lib.test.ts',
   'src/features/ad-spend/__tests__/confidence.test.ts',
   'src/features/ad-spend/__tests__/delimited-records.test.ts',
   'src/features/ad-spend/__tests__/spend-csv.test.ts',

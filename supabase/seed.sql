@@ -639,3 +639,15 @@ select 'f2000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-00000000
 from private.report_period('monthly', ((now() at time zone 'America/New_York')::date - interval '1 month')::date) p;
 
 delete from public.audit_logs where actor_user_id is null and action like any (array['FAMILY_PLAN_%', 'PROGRESS_REPORT_%']);
+
+-- ------------------------------------------------------------------------------------------------
+-- ad spend (docs/decisions/232): what the two demo campaigns cost over the last five weeks, as the
+-- platforms' exports bring it in (spring_calm_homes on Meta, focus_search on Google Ads), so the
+-- cockpit on /admin/report has spend to set against the seeded leads and enrolments.
+insert into public.ad_spend (campaign, day, amount_minor, currency, source)
+select 'spring_calm_homes', (now() at time zone 'UTC')::date - d, 3200 + (d * 37) % 900, 'USD', 'meta'
+from generate_series(1, 35) d
+union all
+select 'focus_search', (now() at time zone 'UTC')::date - d, 2100 + (d * 53) % 700, 'USD', 'google-ads'
+from generate_series(1, 35) d;
+delete from public.audit_logs where actor_user_id is null and action like 'AD_SPEND_%';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, demoEmail } from '../../scripts/demo-accounts.ts';
 import { childSignIn, signInChild } from '../support/child-login.ts';
-import { adminDb, anonClient, serviceClient, signedInClient } from '../support/stack.ts';
+import { adminDb, anonClient, signedInClient } from '../support/stack.ts';
 import { clientFrom, freshLoopbackAddress, median } from './auth-support.ts';
 
 /**

@@ -13,6 +13,10 @@ export interface ProvenBy {
 }
 
 export const provenByE2e: Record<string, ProvenBy> = {
+  'ad-spend/import-ad-spend#useImportAdSpend': {
+    spec: 'marketing-cockpit.spec.ts',
+    test: 'the admin imports both platforms',
+  },
   'progress/save-check-in#useSaveCheckIn': {
     spec: 'progress.spec.ts',
     test: 'the parent takes a check-in, retakes it, reloads',
@@ -91,7 +95,7 @@ export const provenByE2e: Record<string, ProvenBy> = {
   },
   'child-logins/unlock-child-login#useUnlockChildLogin': {
     spec: 'family-child.spec.ts',
-    test: "five wrong PINs lock Leo's login",
+    test: "many from everywhere lock Leo's login until the parent unlocks it",
   },
   'intro-call/book-intro-call#useBookIntroCall': {
     spec: 'intro-call.spec.ts',

@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { AreaPage } from '@/app/components/area-shell';
 import { Input } from '@/components/ui/input';
+import { useCockpit } from '@/features/ad-spend/api/get-cockpit';
+import { CockpitTable } from '@/features/ad-spend/components/cockpit-table';
+import { CostChart } from '@/features/ad-spend/components/cost-chart';
+import { SpendEntry, SpendImport } from '@/features/ad-spend/components/spend-import';
+import { VariantConfidence } from '@/features/ad-spend/components/variant-confidence';
 import {
   defaultReportRange,
   lastDays,
+  rangeInstants,
   useLandingReport,
   type ReportRange,
 } from '@/features/reports/api/get-landing-report';
@@ -14,7 +20,8 @@ import { VariantTable } from '@/features/reports/components/variant-table';
 export default function ReportScreen() {
   const [range, setRange] = useState<ReportRange>(() => defaultReportRange());
   const valid = Boolean(range.from && range.to && range.from <= range.to);
-  const report = useLandingReport(valid ? range : defaultReportRange());
+  const shown = valid ? range : defaultReportRange();
+  const report = useLandingReport(shown);
   return (
     <AreaPage
       area="Admin"
@@ -105,6 +112,61 @@ export default function ReportScreen() {
           </section>
         </>
       )}
+      <Cockpit range={shown} />
     </AreaPage>
+  );
+}
+
+/** The marketing team's cockpit over the report's range: spend against leads, families and revenue. */
+function Cockpit({ range }: { range: ReportRange }) {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const cockpit = useCockpit({ ...rangeInstants(range), timeZone });
+  const currency = cockpit.data?.rows[0]?.currency ?? 'USD';
+  return (
+    <>
+      <section aria-labelledby="cockpit-heading" className="mt-10">
+        <h2 id="cockpit-heading" className="mb-1 font-display text-xl font-bold">
+          Spend and return per campaign and variant
+        </h2>
+        <p className="mb-3 text-sm text-ink-muted">
+          Leads, intro calls and families as the funnel above counts them (the campaign and page a lead came
+          from); revenue is what those families have paid on their invoices: in their first month, and to
+          date. A variant's spend is its campaign's, shared by the variant's share of the campaign's visitors.
+        </p>
+        {cockpit.isError ? (
+          <p role="alert" className="text-red-800">
+            The cockpit could not be loaded: {cockpit.error.message}
+          </p>
+        ) : !cockpit.data ? (
+          <p role="status">Loading the cockpit…</p>
+        ) : (
+          <CockpitTable
+            rows={cockpit.data.rows}
+            fileName={`ploom-cockpit-${range.from}-to-${range.to}.csv`}
+          />
+        )}
+      </section>
+      <section aria-labelledby="cost-heading" className="mt-8">
+        <h2 id="cost-heading" className="mb-3 font-display text-xl font-bold">
+          Cost per enrolled family over time
+        </h2>
+        {cockpit.data ? <CostChart weeks={cockpit.data.weeks} currency={currency} /> : null}
+      </section>
+      <section aria-labelledby="confidence-heading" className="mt-8">
+        <h2 id="confidence-heading" className="mb-3 font-display text-xl font-bold">
+          Which variant converts better
+        </h2>
+        {cockpit.data ? <VariantConfidence rows={cockpit.data.rows} /> : null}
+      </section>
+      <section aria-labelledby="spend-heading" className="mt-8 flex flex-col gap-4">
+        <h2 id="spend-heading" className="font-display text-xl font-bold">
+          Ad spend
+        </h2>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <SpendImport />
+          <SpendEntry />
+        </div>
+      </section>
+    </>
   );
 }

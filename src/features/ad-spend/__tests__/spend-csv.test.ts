@@ -34,7 +34,7 @@ function spendFile(
 function googleRow(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     Day: '2025-03-03',
-    Campaign: 'spring-anxiety-search',
+    Campaign: 'focus_search',
     'Currency code': 'USD',
     Cost: '42.10',
     ...overrides,
@@ -46,7 +46,7 @@ function metaRow(overrides: Record<string, string> = {}): Record<string, string>
     Day: '2025-03-03',
     'Reporting starts': '2025-03-03',
     'Reporting ends': '2025-03-03',
-    'Campaign name': 'calm-kids-meta',
+    'Campaign name': 'spring_calm_homes',
     'Amount spent (USD)': '17.00',
     ...overrides,
   };
@@ -82,21 +82,21 @@ describe('parseSpendCsv with a Google Ads campaign report', () => {
     expect(new Set(result.rows.map((r) => r.day)).size).toBe(14);
     expect(result.rows[0]).toEqual({
       day: '2025-03-03',
-      campaign: 'calm-kids-search',
+      campaign: 'calm_kids_search',
       amountMinor: 2789,
       currency: 'USD',
     });
     expect(result.rows.at(-1)?.day).toBe('2025-03-16');
     expect(result.rows).toContainEqual({
       day: '2025-03-09',
-      campaign: 'focus-parents-display',
+      campaign: 'focus_parents_display',
       amountMinor: 0,
       currency: 'USD',
     });
     expect(totalsByCampaign(result.rows)).toEqual({
-      'spring-anxiety-search': 92560,
-      'calm-kids-search': 51336,
-      'focus-parents-display': 22028,
+      focus_search: 92560,
+      calm_kids_search: 51336,
+      focus_parents_display: 22028,
     });
     // The report's own "Total: Account" line says 1,659.24.
     expect(result.rows.reduce((sum, r) => sum + r.amountMinor, 0)).toBe(165924);
@@ -120,9 +120,9 @@ describe('parseSpendCsv with a Google Ads campaign report', () => {
     const result = parseSpendCsv(badReport);
     expect(result.format).toBe('google-ads');
     expect(result.rows).toEqual([
-      { day: '2025-03-03', campaign: 'spring-anxiety-search', amountMinor: 4210, currency: 'USD' },
-      { day: '2025-03-06', campaign: 'calm-kids-search', amountMinor: 102050, currency: 'USD' },
-      { day: '2025-03-06', campaign: 'spring-anxiety-search', amountMinor: 1999, currency: 'USD' },
+      { day: '2025-03-03', campaign: 'focus_search', amountMinor: 4210, currency: 'USD' },
+      { day: '2025-03-06', campaign: 'calm_kids_search', amountMinor: 102050, currency: 'USD' },
+      { day: '2025-03-06', campaign: 'focus_search', amountMinor: 1999, currency: 'USD' },
     ]);
     expect(result.errors).toEqual([
       { line: 5, reason: 'The cost "12,3x" is not an amount.' },
@@ -137,12 +137,12 @@ describe('parseSpendCsv with a Google Ads campaign report', () => {
       },
       {
         line: 12,
-        reason: 'The campaign name "calm-kids-search wrapped" contains a line break or control character.',
+        reason: 'The campaign name "calm_kids_search wrapped" contains a line break or control character.',
       },
       { line: 14, reason: 'The currency "US$" is not a three-letter ISO 4217 code like USD.' },
       {
         line: 15,
-        reason: `The campaign name "${'spring-anxiety-search-'.repeat(2).slice(0, 39)}…" is longer than 200 characters.`,
+        reason: `The campaign name "${'focus_search-'.repeat(3).slice(0, 39)}…" is longer than 200 characters.`,
       },
       { line: 16, reason: 'The date "yesterday" is not a date in the form YYYY-MM-DD.' },
     ]);
@@ -182,14 +182,14 @@ describe('parseSpendCsv with a Google Ads campaign report', () => {
       { line: 3, reason: expect.stringContaining('"Currency code"') as string },
     ]);
     expect(parseSpendCsv(text, { currency: 'usd' }).rows).toEqual([
-      { day: '2025-03-03', campaign: 'spring-anxiety-search', amountMinor: 4210, currency: 'USD' },
+      { day: '2025-03-03', campaign: 'focus_search', amountMinor: 4210, currency: 'USD' },
     ]);
     expect(() => parseSpendCsv(text, { currency: 'dollars' })).toThrow(RangeError);
   });
 
   it('takes the currency from a header like "Cost (EUR)"', () => {
     expect(parseSpendCsv(google([{ 'Cost (EUR)': '3.50' }], ['Day', 'Campaign', 'Cost (EUR)'])).rows).toEqual(
-      [{ day: '2025-03-03', campaign: 'spring-anxiety-search', amountMinor: 350, currency: 'EUR' }],
+      [{ day: '2025-03-03', campaign: 'focus_search', amountMinor: 350, currency: 'EUR' }],
     );
   });
 
@@ -198,16 +198,16 @@ describe('parseSpendCsv with a Google Ads campaign report', () => {
       google([
         { Cost: '10.10' },
         { Cost: '0.20' },
-        { Campaign: 'calm-kids-search' },
+        { Campaign: 'calm_kids_search' },
         { 'Currency code': 'EUR' },
       ]),
     );
     expect(result.rows).toEqual([
-      { day: '2025-03-03', campaign: 'calm-kids-search', amountMinor: 4210, currency: 'USD' },
-      { day: '2025-03-03', campaign: 'spring-anxiety-search', amountMinor: 1030, currency: 'USD' },
+      { day: '2025-03-03', campaign: 'calm_kids_search', amountMinor: 4210, currency: 'USD' },
+      { day: '2025-03-03', campaign: 'focus_search', amountMinor: 1030, currency: 'USD' },
     ]);
     expect(result.errors).toEqual([
-      { line: 7, reason: '"spring-anxiety-search" on 2025-03-03 is in USD on line 4 but in EUR here.' },
+      { line: 7, reason: '"focus_search" on 2025-03-03 is in USD on line 4 but in EUR here.' },
     ]);
   });
 
@@ -285,13 +285,13 @@ describe('parseSpendCsv with a Google Ads campaign report', () => {
     const longest = 'x'.repeat(MAX_CAMPAIGN_NAME_LENGTH);
     const result = parseSpendCsv(
       google([
-        { Campaign: '  spring-anxiety-search  ' },
+        { Campaign: '  focus_search  ' },
         { Campaign: longest, Day: '2025-03-04' },
         { Campaign: `${longest}y`, Day: '2025-03-05' },
         { Campaign: 'tab\there', Day: '2025-03-06' },
       ]),
     );
-    expect(result.rows.map((r) => r.campaign)).toEqual(['spring-anxiety-search', longest]);
+    expect(result.rows.map((r) => r.campaign)).toEqual(['focus_search', longest]);
     expect(result.errors).toEqual([
       {
         line: 6,
@@ -304,7 +304,7 @@ describe('parseSpendCsv with a Google Ads campaign report', () => {
   });
 
   it('reports a quote that is never closed, on the line where it opens', () => {
-    const text = `${google([{}])}2025-03-04,"calm-kids-search,USD,1.00\r\n2025-03-05,calm-kids-search,USD,2.00\r\n`;
+    const text = `${google([{}])}2025-03-04,"calm_kids_search,USD,1.00\r\n2025-03-05,calm_kids_search,USD,2.00\r\n`;
     const result = parseSpendCsv(text);
     expect(result.rows).toHaveLength(1);
     expect(result.errors).toEqual([
@@ -315,7 +315,7 @@ describe('parseSpendCsv with a Google Ads campaign report', () => {
   it('reads a tab-separated report given as text', () => {
     const text = spendFile(GOOGLE_HEADER, [googleRow({ Cost: '1,234.56' })], { delimiter: '\t', eol: '\n' });
     expect(parseSpendCsv(text).rows).toEqual([
-      { day: '2025-03-03', campaign: 'spring-anxiety-search', amountMinor: 123456, currency: 'USD' },
+      { day: '2025-03-03', campaign: 'focus_search', amountMinor: 123456, currency: 'USD' },
     ]);
   });
 });
@@ -326,14 +326,14 @@ describe('parseSpendCsv with a Meta Ads Manager export', () => {
     expect(result.format).toBe('meta');
     expect(result.errors).toEqual([]);
     expect(result.rows).toHaveLength(28);
-    // 10.74 + 6.26 from the two ad sets of calm-kids-meta on the first day.
-    expect(result.rows[0]).toEqual({
+    // 10.74 + 6.26 from the two ad sets of spring_calm_homes on the first day.
+    expect(result.rows.find((r) => r.campaign === 'spring_calm_homes')).toEqual({
       day: '2025-03-03',
-      campaign: 'calm-kids-meta',
+      campaign: 'spring_calm_homes',
       amountMinor: 1700,
       currency: 'USD',
     });
-    expect(totalsByCampaign(result.rows)).toEqual({ 'calm-kids-meta': 38384, 'exam-stress-meta': 18296 });
+    expect(totalsByCampaign(result.rows)).toEqual({ spring_calm_homes: 38384, exam_stress_meta: 18296 });
     // The summary row says 566.80.
     expect(result.rows.reduce((sum, r) => sum + r.amountMinor, 0)).toBe(56680);
   });
@@ -341,12 +341,12 @@ describe('parseSpendCsv with a Meta Ads Manager export', () => {
   it('takes the currency from a "Currency" column when the amount column names none', () => {
     const header = ['Day', 'Campaign name', 'Amount spent', 'Currency'];
     const text = spendFile(header, [
-      { Day: '2025-03-03', 'Campaign name': 'calm-kids-meta', 'Amount spent': '5.5', Currency: 'eur' },
+      { Day: '2025-03-03', 'Campaign name': 'spring_calm_homes', 'Amount spent': '5.5', Currency: 'eur' },
       { Day: '', 'Campaign name': '', 'Amount spent': '5.5', Currency: 'EUR' },
     ]);
     expect(parseSpendCsv(text)).toEqual({
       format: 'meta',
-      rows: [{ day: '2025-03-03', campaign: 'calm-kids-meta', amountMinor: 550, currency: 'EUR' }],
+      rows: [{ day: '2025-03-03', campaign: 'spring_calm_homes', amountMinor: 550, currency: 'EUR' }],
       errors: [],
     });
   });
@@ -366,7 +366,7 @@ describe('parseSpendCsv with a Meta Ads Manager export', () => {
     ]);
     const result = parseSpendCsv(text);
     expect(result.rows).toEqual([
-      { day: '2025-03-03', campaign: 'calm-kids-meta', amountMinor: 1700, currency: 'USD' },
+      { day: '2025-03-03', campaign: 'spring_calm_homes', amountMinor: 1700, currency: 'USD' },
     ]);
     expect(result.errors).toEqual([
       {
