@@ -60,6 +60,15 @@ describe('the cockpit CSV', () => {
     expect(lines[2]).toBe('variant,/landing/calm,USD,1000.00,400,20,8,2,50.00,125.00,,398.00,1194.00,');
     expect(lines[3]?.startsWith('campaign,(none),')).toBe(true);
   });
+
+  it('leaves the costs empty where no spend was entered (organic traffic), never $0', () => {
+    const line = cockpitCsv([
+      row({ key: 'organic', spendMinor: 0, costPerLeadMinor: 0, returnOnSpend: null }),
+    ])
+      .trimEnd()
+      .split('\r\n')[1];
+    expect(line).toBe('campaign,organic,USD,0.00,400,20,8,2,,,,398.00,1194.00,');
+  });
 });
 
 describe('cost per enrolled family over time', () => {

@@ -20,6 +20,10 @@ const columns = [
   'Return on spend',
 ].map((label) => ({ label, className: NUMBER }));
 
+/** What one lead, call or family cost; a dash where no spend was entered (organic, or not yet imported). */
+const cost = (row: CockpitRow, minor: number | null) =>
+  row.spendMinor === 0 ? '—' : formatMoney(minor, row.currency);
+
 function Rows({ rows, name }: { rows: CockpitRow[]; name: string }) {
   return (
     <Table
@@ -31,16 +35,16 @@ function Rows({ rows, name }: { rows: CockpitRow[]; name: string }) {
     >
       {rows.map((row) => (
         <TR key={row.key ?? ''}>
-          <RowHeader strong className="[overflow-wrap:anywhere]">
+          <RowHeader strong className="min-w-[12rem] [overflow-wrap:anywhere]">
             {row.key ?? <span className="font-normal italic text-ink-muted">None</span>}
           </RowHeader>
           <TD className={NUMBER}>{formatMoney(row.spendMinor, row.currency)}</TD>
           <TD className={NUMBER}>{row.leads}</TD>
           <TD className={NUMBER}>{row.introCallsBooked}</TD>
           <TD className={NUMBER}>{row.enrolled}</TD>
-          <TD className={NUMBER}>{formatMoney(row.costPerLeadMinor, row.currency)}</TD>
-          <TD className={NUMBER}>{formatMoney(row.costPerCallMinor, row.currency)}</TD>
-          <TD className={NUMBER}>{formatMoney(row.costPerEnrolledMinor, row.currency)}</TD>
+          <TD className={NUMBER}>{cost(row, row.costPerLeadMinor)}</TD>
+          <TD className={NUMBER}>{cost(row, row.costPerCallMinor)}</TD>
+          <TD className={NUMBER}>{cost(row, row.costPerEnrolledMinor)}</TD>
           <TD className={NUMBER}>{formatMoney(row.firstMonthRevenueMinor, row.currency)}</TD>
           <TD className={NUMBER}>{formatMoney(row.revenueToDateMinor, row.currency)}</TD>
           <TD className={NUMBER}>{formatReturn(row.returnOnSpend)}</TD>

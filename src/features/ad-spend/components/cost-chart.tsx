@@ -46,7 +46,7 @@ export function CostChart({ weeks: rows, currency }: { weeks: CockpitWeek[]; cur
             <g key={f}>
               <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max * f)} y2={y(max * f)} stroke="#e5e1d8" />
               <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#5b6660">
-                {formatMoney(Math.round(max * f), currency)}
+                {formatMoney(Math.round((max * f) / 100) * 100, currency).replace(/\.00$/, '')}
               </text>
             </g>
           ))}

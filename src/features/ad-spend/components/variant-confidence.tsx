@@ -14,7 +14,14 @@ const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFracti
 /** One variant against the best at one conversion: its chance of truly being better, and the verdict. */
 function Chance({ comparison, anyVerdict }: { comparison: VariantComparison; anyVerdict: boolean }) {
   if (comparison.isBest) {
-    return <span className="font-semibold">{anyVerdict ? 'Best so far' : 'Not enough data yet'}</span>;
+    return (
+      <span className="font-semibold">
+        Highest so far
+        {anyVerdict ? null : (
+          <span className="block text-xs font-normal text-ink-muted">Not enough data yet</span>
+        )}
+      </span>
+    );
   }
   const chance = percent.format(comparison.probabilityBetterThanBest ?? 0);
   const verdict = comparison.verdict ?? 'not enough data yet';

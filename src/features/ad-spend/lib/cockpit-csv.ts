@@ -18,9 +18,18 @@ const columns: CsvColumn<CockpitRow>[] = [
   { header: 'Leads', value: (r) => r.leads },
   { header: 'Intro calls booked', value: (r) => r.introCallsBooked },
   { header: 'Enrolled families', value: (r) => r.enrolled },
-  { header: 'Cost per lead', value: (r) => amount(r.costPerLeadMinor, r.currency) },
-  { header: 'Cost per booked call', value: (r) => amount(r.costPerCallMinor, r.currency) },
-  { header: 'Cost per enrolled family', value: (r) => amount(r.costPerEnrolledMinor, r.currency) },
+  {
+    header: 'Cost per lead',
+    value: (r) => (r.spendMinor === 0 ? '' : amount(r.costPerLeadMinor, r.currency)),
+  },
+  {
+    header: 'Cost per booked call',
+    value: (r) => (r.spendMinor === 0 ? '' : amount(r.costPerCallMinor, r.currency)),
+  },
+  {
+    header: 'Cost per enrolled family',
+    value: (r) => (r.spendMinor === 0 ? '' : amount(r.costPerEnrolledMinor, r.currency)),
+  },
   { header: 'First-month revenue', value: (r) => amount(r.firstMonthRevenueMinor, r.currency) },
   { header: 'Revenue to date', value: (r) => amount(r.revenueToDateMinor, r.currency) },
   { header: 'Return on spend', value: (r) => (r.returnOnSpend === null ? '' : r.returnOnSpend.toFixed(2)) },
