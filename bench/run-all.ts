@@ -12,6 +12,7 @@ const benches = [
   'leads-query.ts',
   'variant-report.ts',
   'scale.ts',
+  'staff-inbox.ts',
   'slots.ts',
   'room-join.ts',
   'room-reconnect.ts',
