@@ -1,3 +1,5 @@
+import { downloadBlob } from './download';
+
 /**
  * CSV as spreadsheets read it (RFC 4180: comma-separated, CRLF, fields quoted when they hold a
  * comma, quote or line break). A cell that starts with = + - @ (or a tab or carriage return) would
@@ -20,14 +22,7 @@ export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Row[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Saves text as a file through the browser's download. */
+/** Saves text as a file through the browser's download (with a BOM, so spreadsheets read UTF-8). */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob(['\uFEFF', text], { type }), filename);
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { renderFamilyDataSummary, type FamilyExport } from '../lib/family-data-summary';
+import { downloadBlob } from '@/lib/download';
 
 /** Everything the product holds about the family, as the database defines it (decision 092). */
 export async function exportFamilyData(): Promise<unknown> {
@@ -18,7 +19,7 @@ export function exportFileName(now = new Date(), extension: 'json' | 'html' = 'j
 /** Fetches the export and hands it to the browser as a JSON download. */
 export async function downloadFamilyData(): Promise<void> {
   const data = await exportFamilyData();
-  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName());
+  downloadBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), exportFileName());
 }
 
 /**
@@ -31,18 +32,7 @@ export async function downloadFamilyDataSummary(): Promise<void> {
     locale: navigator.language || 'en-US',
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
-  saveFile(new Blob([html], { type: 'text/html;charset=utf-8' }), exportFileName(new Date(), 'html'));
-}
-
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  downloadBlob(new Blob([html], { type: 'text/html;charset=utf-8' }), exportFileName(new Date(), 'html'));
 }
 
 export function useDownloadFamilyData() {

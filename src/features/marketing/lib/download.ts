@@ -1,18 +1,8 @@
+import { downloadBlob } from '@/lib/download';
 import { svgDataUrl } from './logo-svg';
 
-function clickDownload(href: string, filename: string) {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
-
 export function downloadSvg(svg: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-  clickDownload(url, filename);
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), filename);
 }
 
 /** Draws the SVG onto a canvas at its own pixel size and downloads it as PNG. */
@@ -33,7 +23,5 @@ export async function downloadPng(svg: string, width: number, height: number, fi
   context.drawImage(image, 0, 0, width, height);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   if (!blob) throw new Error('The PNG could not be created.');
-  const url = URL.createObjectURL(blob);
-  clickDownload(url, filename);
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(blob, filename);
 }
