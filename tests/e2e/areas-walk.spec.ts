@@ -34,8 +34,7 @@ async function problemsAt(page: Page, route: string, consoleErrors: string[]): P
     problems.push(`${route} is ${scrollWidth} px wide in a ${innerWidth} px window`);
   if (text.length < 20) problems.push(`${route} is blank`);
   for (const error of consoleErrors.splice(0)) problems.push(`${route} logged: ${error}`);
-  // In legacy mode: no extra page per run, a third of the time (one page walks every screen).
-  for (const violation of await axeViolations(page, { legacyMode: true })) {
+  for (const violation of await axeViolations(page)) {
     problems.push(`${route}: axe ${violation}`);
   }
   return problems;

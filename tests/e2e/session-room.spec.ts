@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { chromiumPath } from './support/browser.ts';
 import { axeViolations } from './support/fixtures.ts';
 import { holding, takeLock, type HeldLock } from './support/locks.ts';
 import { storageStateOf, type DemoRole } from './support/roles.ts';
@@ -12,7 +12,7 @@ import { storageStateOf, type DemoRole } from './support/roles.ts';
 
 test.use({
   launchOptions: {
-    executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    executablePath: chromiumPath,
     args: [
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',

@@ -2,21 +2,26 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { TestRouter } from '@/test/router';
 import type { ChildSchedule } from '@/features/parent-app/api/get-child-schedule';
 import Screen from '../routes/app/child-schedule';
 
-/** The schedule's read, answered when the test says so. */
+/**
+ * The schedule's read, answered when the test says so. The answer is made before the read asks
+ * for it: the heading can be on the page a moment before the query has subscribed and fetched, and
+ * an answer given in that moment must not be lost.
+ */
 let answer: (schedule: ChildSchedule) => void = () => undefined;
+let scheduleRead: Promise<ChildSchedule> = Promise.resolve({ child: null, sessions: [] });
+beforeEach(() => {
+  scheduleRead = new Promise<ChildSchedule>((resolve) => (answer = resolve));
+});
 
 vi.mock('@/features/parent-app/api/get-child-schedule', () => ({
   useChildSchedule: (childId: string) =>
-    useQuery({
-      queryKey: ['schedule', childId],
-      queryFn: () => new Promise<ChildSchedule>((resolve) => (answer = resolve)),
-    }),
+    useQuery({ queryKey: ['schedule', childId], queryFn: () => scheduleRead }),
 }));
 // The screen's own content is proven in its feature; here only the route's heading matters.
 vi.mock('@/features/parent-app/components/schedule-screen', () => ({ ScheduleScreen: () => null }));
