@@ -1,6 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './tests/e2e/support/browser.ts';
 
+const chromiumArgs = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -18,22 +26,37 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [
     // Signs the demo accounts in once and saves their state (tests/e2e/.auth/<role>.json).
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
     {
+      // The session room, in Chromium with a fake camera and microphone (a moving test pattern and
+      // a beep). Listed first: its tests run one after another (one room at a time), and started
+      // first they run beside the others instead of being the suite's last minute on one core.
+      name: 'room',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            ...chromiumArgs,
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+            '--autoplay-policy=no-user-gesture-required',
+          ],
+        },
+        permissions: ['camera', 'microphone'],
+      },
+      testMatch: /session-room\.spec\.ts/,
+      dependencies: ['setup'],
+    },
+    {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: /.*\.(mobile\.spec|setup)\.ts/,
+      testIgnore: /.*(\.mobile\.spec|\.setup|session-room\.spec)\.ts/,
       dependencies: ['setup'],
     },
     {

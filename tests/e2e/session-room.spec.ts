@@ -1,27 +1,14 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
-import { chromiumPath } from './support/browser.ts';
 import { axeViolations } from './support/fixtures.ts';
 import { holding, takeLock, type HeldLock } from './support/locks.ts';
 import { storageStateOf, type DemoRole } from './support/roles.ts';
 
 /**
- * The session room in Chromium with fake camera and microphone (a moving test pattern and a beep):
- * the demo coach, parent and child meet in a session created here to start now.
+ * The session room in Chromium with fake camera and microphone (the "room" project of
+ * playwright.config.ts): the demo coach, parent and child meet in a session created here to start now.
  */
 
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: [
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-      '--disable-quic',
-    ],
-  },
-  permissions: ['camera', 'microphone'],
-});
 // One room at a time: the demo coach is in every session here.
 test.describe.configure({ mode: 'serial' });
 // Three Chromium contexts with live video on 2 cores take their time.
