@@ -39,9 +39,11 @@ function run(command: string, args: string[]): Promise<number> {
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (/── npm run (typecheck|lint)/.test(line)) mark(`checks: ${line.replace(/[─ ]+$/, '').slice(12)}`);
-        else if (/── npm run test:(unit|functions)/.test(line)) mark(line.replace(/[─ ]+$/, '').slice(3));
+      for (const raw of lines) {
+        // eslint-disable-next-line no-control-regex -- the runners colour their output
+        const line = raw.replace(/\x1b\[[0-9;]*m/g, '');
+        const ran = /── (npm run [\w:]+: .*?) ─+$/.exec(line)?.[1];
+        if (ran) mark(ran);
         else if (/^test stack ready/.test(line)) mark('test stack ready');
         else if (/^\s+Duration\s/.test(line)) mark(`vitest run ended (${line.trim()})`);
         else if (/^\s+\d+ passed \(/.test(line)) mark(`end-to-end tests: ${line.trim()}`);
