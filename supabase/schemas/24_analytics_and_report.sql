@@ -205,6 +205,42 @@ grant execute on function private.check_report_range(timestamp with time zone,ti
 grant execute on function private.check_report_range(timestamp with time zone,timestamp with time zone) to public;
 grant execute on function private.check_report_range(timestamp with time zone,timestamp with time zone) to "service_role";
 
+CREATE OR REPLACE FUNCTION private.report_days(since timestamp with time zone, until timestamp with time zone, time_zone text)
+ RETURNS TABLE(first_day date, last_day date)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+-- A report's range [since, until) as the days of `time_zone` it holds whole: the days whose start
+-- in the zone lies in the range (a day's start only grows with the day). Refuses a range the
+-- reports do not read (private.check_report_range) and a missing or unknown zone.
+begin
+  perform private.check_report_range(since, until);
+  if time_zone is null then
+    raise exception 'The time zone is required' using errcode = '22023';
+  end if;
+  begin
+    perform pg_catalog.now() at time zone time_zone;
+  exception when others then
+    raise exception 'Unknown time zone: %', left(time_zone, 64) using errcode = '22023';
+  end;
+  first_day := (since at time zone time_zone)::date;
+  if (first_day::timestamp at time zone time_zone) < since then
+    first_day := first_day + 1;
+  end if;
+  last_day := (until at time zone time_zone)::date;
+  if (last_day::timestamp at time zone time_zone) >= until then
+    last_day := last_day - 1;
+  end if;
+  return next;
+end;
+$function$
+;
+
+revoke all on function private.report_days(timestamp with time zone,timestamp with time zone,text) from "anon", "authenticated", public, "service_role";
+grant execute on function private.report_days(timestamp with time zone,timestamp with time zone,text) to "authenticated";
+grant execute on function private.report_days(timestamp with time zone,timestamp with time zone,text) to "service_role";
+
 CREATE OR REPLACE FUNCTION private.compact_kept_counts()
  RETURNS void
  LANGUAGE plpgsql
@@ -1428,23 +1464,8 @@ begin
     raise exception 'Only admins may read the marketing cockpit' using errcode = '42501';
   end if;
   perform private.require_staff_two_factor();
-  perform private.check_report_range(since, until);
-  if time_zone is null then
-    raise exception 'The time zone is required' using errcode = '22023';
-  end if;
-  begin
-    perform pg_catalog.now() at time zone time_zone;
-  exception when others then
-    raise exception 'Unknown time zone: %', left(time_zone, 64) using errcode = '22023';
-  end;
-  first_day := (since at time zone time_zone)::date;
-  if (first_day::timestamp at time zone time_zone) < since then
-    first_day := first_day + 1;
-  end if;
-  last_day := (until at time zone time_zone)::date;
-  if (last_day::timestamp at time zone time_zone) >= until then
-    last_day := last_day - 1;
-  end if;
+  select d.first_day, d.last_day into first_day, last_day
+  from private.report_days(since, until, time_zone) d;
   return query
     with variant_paths as (
       select v.path collate "C" as path from private.landing_variant_paths() v
@@ -2154,24 +2175,8 @@ begin
     raise exception 'Only admins may read the marketing cockpit' using errcode = '42501';
   end if;
   perform private.require_staff_two_factor();
-  perform private.check_report_range(since, until);
-  if time_zone is null then
-    raise exception 'The time zone is required' using errcode = '22023';
-  end if;
-  begin
-    perform pg_catalog.now() at time zone time_zone;
-  exception when others then
-    raise exception 'Unknown time zone: %', left(time_zone, 64) using errcode = '22023';
-  end;
-  -- The days whose start in the zone lies in [since, until): a day's start only grows with the day.
-  first_day := (since at time zone time_zone)::date;
-  if (first_day::timestamp at time zone time_zone) < since then
-    first_day := first_day + 1;
-  end if;
-  last_day := (until at time zone time_zone)::date;
-  if (last_day::timestamp at time zone time_zone) >= until then
-    last_day := last_day - 1;
-  end if;
+  select d.first_day, d.last_day into first_day, last_day
+  from private.report_days(since, until, time_zone) d;
   return query
     with variant_paths as (
       select v.path collate "C" as path from private.landing_variant_paths() v
