@@ -13,7 +13,8 @@ import { setUpWorld } from './world.ts';
 
 const { db, world, runAs: as } = setUpWorld();
 let theirLoginUser: string;
-const run = Date.now().toString(36);
+// Unique across files started in the same millisecond.
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 beforeAll(async () => {
   await db.query(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { stackEnv, uniqueEmail } from '../support/stack.ts';
@@ -181,7 +182,8 @@ export async function createWorld(db: pg.Client): Promise<World> {
     `insert into public.session_attendance (session_id, user_id, role) values ($1, $2, 'parent') returning id`,
     [theirSession, otherParent.id],
   );
-  const flagKey = `fixture_${Date.now().toString(36)}`;
+  // Unique across the files that make their worlds at the same moment in parallel.
+  const flagKey = `fixture_${randomUUID().replaceAll('-', '')}`;
   await db.query(`insert into public.feature_flags (key, enabled) values ($1, false)`, [flagKey]);
 
   const rows: World['rows'] = {

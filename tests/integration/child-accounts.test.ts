@@ -17,7 +17,8 @@ let childId: string;
 let siblingId: string;
 let sessionId: string;
 let siblingSessionId: string;
-const run = Date.now().toString(36);
+// Unique across files started in the same millisecond.
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const username = `kid.${run}`;
 
 async function invoke(client: SupabaseClient, body: Record<string, unknown>) {

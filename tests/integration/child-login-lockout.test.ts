@@ -17,7 +17,8 @@ import { clientFrom, freshLoopbackAddress } from './auth-support.ts';
  * guesses from addresses of its own.
  */
 
-const run = Date.now().toString(36);
+// Unique across files started in the same millisecond.
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PIN = '27182818';
 const LOCKED = /locked after too many wrong tries/;
 const INVALID = { error: 'Invalid login credentials', code: 'invalid_credentials' };

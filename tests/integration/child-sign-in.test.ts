@@ -14,7 +14,8 @@ import { clientFrom, freshLoopbackAddress, median } from './auth-support.ts';
  * tests/integration/child-login-lockout.test.ts).
  */
 
-const run = Date.now().toString(36);
+// Unique across files started in the same millisecond.
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const username = `wren.${run}`;
 const PIN = '27182818';
 const TOO_MANY = /^Too many tries from this device\. Try again in 15 minutes\.$/;

@@ -97,5 +97,5 @@ let counter = 0;
 /** A channel name no other test uses. */
 export function uniqueName(prefix: string) {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}`;
 }
