@@ -14,6 +14,7 @@ const unitEnv = {
  */
 const unitNodeFiles = [
   'local-supabase/function-length.test.ts',
+  'local-supabase/ports.test.ts',
   'scripts/lib/security-headers.test.ts',
   'scripts/lib/site-rebuild.test.ts',
   'scripts/lib/site-server.test.ts',

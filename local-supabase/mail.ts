@@ -1,30 +1,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { PROJECT_ROOT, type StackConfig } from './config.ts';
+import { waitForListener } from './ports.ts';
 
 /** The mail catcher (maildev): SMTP for what the product sends, a web inbox to read it. */
 export interface Mailer {
   send(message: { to: string; subject: string; html: string; text: string }): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function waitForPort(port: number, host: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, host, () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** A maildev left behind by a stack that was killed outright holds the ports: end it. */
@@ -64,8 +48,8 @@ export async function startMail(config: StackConfig): Promise<Mailer> {
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   try {
     await Promise.all([
-      waitForPort(config.smtpPort, config.host, 15000),
-      waitForPort(config.inboxPort, config.host, 15000),
+      waitForListener(config.smtpPort, config.host, 15000),
+      waitForListener(config.inboxPort, config.host, 15000),
     ]);
   } catch (error) {
     child.kill('SIGKILL');

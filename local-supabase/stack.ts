@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import {
   apiUrl,
@@ -18,6 +17,7 @@ import {
 } from './config.ts';
 import { createPool, migrate, startPostgres } from './postgres.ts';
 import { startMail, stopStaleMail } from './mail.ts';
+import { portFree } from './ports.ts';
 import { createGateway } from './gateway.ts';
 import { createRest } from './rest/index.ts';
 import { createAuth } from './auth/index.ts';
@@ -53,14 +53,6 @@ function pidAlive(pid: number) {
   } catch {
     return false;
   }
-}
-
-function portFree(port: number, host: string) {
-  return new Promise<boolean>((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, host, () => server.close(() => resolve(true)));
-  });
 }
 
 /** Takes the stack's lock, or explains who holds it or which port is taken. */
