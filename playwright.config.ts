@@ -16,7 +16,7 @@ export default defineConfig({
   // the time at two workers (waits on the stack, on timers), and at three it is busy throughout.
   workers: 3,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

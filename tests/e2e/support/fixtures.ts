@@ -123,10 +123,10 @@ export const test = base.extend<Fixtures>({
 
 /**
  * Waits (5 s at most) until the screen's heading is drawn, when it has one. A signed-in screen's
- * first load keeps its h1 hidden until all its first reads are in (1 s at most, decision 214),
- * while what the reads already in show is on screen: on /app/billing the failed-payment notice
- * showed 150-430 ms before the h1 in 2 of 8 runs, and axe run in that moment finds a page without a
- * visible h1 (page-has-heading-one). A page whose h1 stays hidden is still found by axe.
+ * first load keeps its heading and content unpainted until its first reads are in (1 s at most,
+ * decision 214), while the area's frame (header, nav) is already drawn: axe run in that moment, by
+ * a test that waited for the frame alone, finds a page without a visible h1 (page-has-heading-one).
+ * A page whose h1 stays hidden is still found by axe.
  */
 async function screenDrawn(page: Page): Promise<void> {
   await page

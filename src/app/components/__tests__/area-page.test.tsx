@@ -50,6 +50,27 @@ describe("a screen's heading", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   });
 
+  it('keeps what it heads unpainted with it, then shows both in one paint', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const read = held<string[]>();
+    render(
+      <QueryClientProvider client={client}>
+        <AreaPage area="Billing" title="Billing">
+          <p>Your last payment did not go through.</p>
+          <Leads read={read.promise} />
+        </AreaPage>
+      </QueryClientProvider>,
+    );
+    // The content's box, hidden (not painted) as the heading's row is.
+    const content = () => screen.getByText('Your last payment did not go through.').parentElement!;
+    expect(content()).toHaveClass('invisible');
+    expect(headingRow()).toHaveClass('invisible');
+    await act(async () => read.answer(['Ada']));
+    expect(await screen.findByText('Ada')).toBeInTheDocument();
+    expect(content()).not.toHaveClass('invisible');
+    expect(headingRow()).not.toHaveClass('invisible');
+  });
+
   it("does not wait for the frame's own reads (the nav's unread count)", async () => {
     await renderScreen(<Badge read={new Promise<number>(() => undefined)} />);
     expect(headingRow()).not.toHaveClass('invisible');
