@@ -54,6 +54,8 @@ export async function seedAdSpend(
   try {
     await db.query('alter table public.ad_spend disable trigger user');
     await db.query('alter table public.invoices disable trigger user');
+    // On a stack with the demo seed, its five weeks of two campaigns' spend give way to these.
+    await db.query('delete from public.ad_spend where campaign = any($1)', [campaigns]);
     // Retargeting and every third campaign run on Meta, the newsletter's sponsorship is entered by
     // hand, the rest on Google Ads; a campaign's day costs between $5 and $405.
     spendRows = await step(

@@ -830,8 +830,22 @@ describe('on the scale seed (small) with 90 days of spend for 50 campaigns', () 
   beforeAll(async () => {
     fresh = await startFreshDatabase({ authSchema: true });
     await seedScale(fresh.db, { scale: 0.01, passwordHash: 'x' });
+    // What the demo seed holds for one of the same campaigns (supabase/seed.sql): `npm run
+    // seed:scale` runs on a stack that has it.
+    await fresh.db.query(
+      `insert into public.ad_spend (campaign, day, amount_minor, currency, source)
+       values ('focus_search', (now() at time zone 'UTC')::date - 1, 2153, 'USD', 'google-ads')`,
+    );
     await seedAdSpend(fresh.db);
   }, 240_000);
+
+  it("replaces the demo seed's spend for the campaigns it seeds, one figure a campaign, day and source", async () => {
+    const { rows } = await fresh.db.query<{ figures: number; days: number }>(
+      `select count(*)::int as figures, count(distinct day)::int as days
+       from public.ad_spend where campaign = 'focus_search'`,
+    );
+    expect(rows[0]).toEqual({ figures: 90, days: 90 });
+  });
   afterAll(async () => {
     await fresh?.stop();
   });
