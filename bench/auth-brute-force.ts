@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
-import { startStack } from '../local-supabase/stack.ts';
+import { onThrowawayStack, percentile } from './lib/throwaway-stack.ts';
 
 /**
  * Password guessing against the local Auth, as an attacker on one address would try it: wrong
@@ -19,24 +16,16 @@ process.env.LOCAL_SUPABASE_PORT_OFFSET = process.env.LOCAL_SUPABASE_PORT_OFFSET 
 const seconds = Math.min(Number(process.env.SECONDS ?? 20), 120);
 const concurrency = Math.min(Number(process.env.CONCURRENCY ?? 10), 50);
 
-const quantile = (values: number[], q: number) => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
-};
-
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-auth-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, quiet: true });
-const client = () =>
-  createClient(stack.urls.api, stack.keys.anon, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+const quantile = (values: number[], q: number) =>
+  values.length === 0 ? null : Math.round(percentile(values, q) * 10) / 10;
 const victim = demoAccounts.users.find((u) => u.role === 'parent')!.email;
 
-let exitCode = 0;
-try {
+await onThrowawayStack('auth', async (stack) => {
+  const client = () =>
+    createClient(stack.urls.api, stack.keys.anon, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
   // A quiet baseline for REST first.
   const visitor = client();
   const restQuiet: number[] = [];
@@ -92,11 +81,4 @@ try {
       `${result.restQuietMs.p50} ms quiet, ${result.restDuringAttackMs.p50} ms during the attack`,
   );
   console.log(JSON.stringify(result));
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-}
-process.exit(exitCode);
+});

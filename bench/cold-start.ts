@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack } from '../local-supabase/stack.ts';
+import { median } from './lib/throwaway-stack.ts';
 
 /**
  * Cold start of the local stack: from nothing (no data directory) to ready, and a warm restart
@@ -25,7 +26,6 @@ for (let i = 0; i < runs; i++) {
     fs.rmSync(stateDir, { recursive: true, force: true });
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`cold start (fresh data, migrations + seed): median ${median(cold)} ms of ${cold.join(', ')}`);
 console.log(`warm start (existing data):                 median ${median(warm)} ms of ${warm.join(', ')}`);
 console.log(

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
-import { startStack } from '../local-supabase/stack.ts';
 import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
 import { seedScale, SCALE_EMAIL_DOMAIN } from '../scripts/lib/scale-seed.ts';
 import { serveProductionSite } from './lib/production-site.ts';
+import { onThrowawayStack, percentile } from './lib/throwaway-stack.ts';
 
 /**
  * Interactions on the staff and family screens, from input to the next paint, with the CPU slowed
@@ -48,15 +47,6 @@ const SCALE_PASSWORD = 'ploom-scale-2026';
 
 const port = 7300 + offset;
 const site = `http://127.0.0.1:${port}`;
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-interactions-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, siteUrl: site, quiet: true });
-const preview = await serveProductionSite({
-  api: stack.urls.api,
-  anonKey: stack.keys.anon,
-  outDir: `dist-bench-interactions-${offset}`,
-  port,
-});
 
 /** What the page keeps for the bench: Event Timing entries and the inputs' timestamps. */
 interface Timed {
@@ -302,15 +292,9 @@ async function messages(
   await page.context().close();
 }
 
-const db = new pg.Client({ connectionString: stack.urls.db });
-db.on('error', () => undefined);
-await db.connect();
-const browser = await chromium.launch({
-  executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-});
 const loads: Record<string, string> = {};
 /** Monday (YYYY-MM-DD, UTC) of the week of the first session from now on: a week the calendar fills. */
-async function busyWeek(): Promise<string> {
+async function busyWeek(db: pg.Client): Promise<string> {
   const { rows } = await db.query<{ monday: string }>(
     `select to_char(date_trunc('week', coalesce(min(starts_at), now())), 'YYYY-MM-DD') as monday
        from public.coaching_sessions where starts_at >= date_trunc('week', now())`,
@@ -318,7 +302,7 @@ async function busyWeek(): Promise<string> {
   return rows[0].monday;
 }
 /** Fills a family's conversation with its last 200 messages, as the family and its coach wrote them. */
-async function fillConversation(familyId: string, coachUserId: string) {
+async function fillConversation(db: pg.Client, familyId: string, coachUserId: string) {
   await db.query(
     `insert into public.family_messages (family_id, sender_id, sender_role, body, created_at)
      select $1, case when i % 3 = 0 then $2::uuid else $1::uuid end,
@@ -329,85 +313,105 @@ async function fillConversation(familyId: string, coachUserId: string) {
     [familyId, coachUserId],
   );
 }
-try {
-  for (const seed of seeds) {
-    let parentEmail = demoEmail('parent');
-    let parentPassword: string = demoAccounts.password;
-    let coachEmail = demoEmail('coach');
-    let coachPassword: string = demoAccounts.password;
-    if (seed === 'scale') {
-      const started = performance.now();
-      await seedScale(db, { scale, passwordHash: bcrypt.hashSync(SCALE_PASSWORD, 10) });
-      console.error(`scale seed (SCALE=${scale}) in ${Math.round((performance.now() - started) / 1000)} s`);
-      parentEmail = `parent.1@${SCALE_EMAIL_DOMAIN}`;
-      parentPassword = SCALE_PASSWORD;
-      const { rows } = await db.query<{ email: string }>(
-        `select cu.email from public.children ch
-           join public.coaches co on co.id = ch.coach_id join auth.users cu on cu.id = co.user_id
-           join auth.users pu on pu.id = ch.parent_id where pu.email = $1 limit 1`,
-        [parentEmail],
-      );
-      coachEmail = rows[0]?.email ?? `coach.1@${SCALE_EMAIL_DOMAIN}`;
-      coachPassword = SCALE_PASSWORD;
-    }
-    const ids = await db.query<{ parent: string; coach: string }>(
-      `select (select id from auth.users where email = $1) as parent, (select id from auth.users where email = $2) as coach`,
-      [parentEmail, coachEmail],
-    );
-    const { parent: familyId, coach: coachUserId } = ids.rows[0];
-    if (seed === 'scale') await fillConversation(familyId, coachUserId);
-    await leads(browser, seed);
-    await sessions(browser, seed, await busyWeek());
-    await messages(browser, seed, 'parent', parentEmail, parentPassword, '/app/messages');
-    await messages(browser, seed, 'coach', coachEmail, coachPassword, `/admin/messages/${familyId}`);
-    loads[seed] = load();
-  }
-} finally {
-  await browser.close();
-  await db.end();
-  preview.stop();
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-}
+const pct = (values: number[], p: number) => Math.round(percentile(values, p));
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]);
-};
-console.log(
-  `interactions, CPU ${CPU_SLOWDOWN}x slower, ${runs} runs each (after one warm-up); goal: input → next paint <= ${GOAL_MS} ms`,
-);
-console.log('seed   interaction   as       INP p50  p95  max   shown p50  p95  max   load average');
-const pad = (value: number | string, width: number) => String(value).padStart(width);
-for (const r of results) {
-  const inp = r.samples.map((s) => s.inpMs);
-  const shown = r.samples.map((s) => s.shownMs);
+/** Prints the table, then the JSON line. */
+function report() {
   console.log(
-    `${r.seed.padEnd(6)} ${r.interaction.padEnd(13)} ${r.as.padEnd(7)} ${pad(pct(inp, 0.5), 8)} ${pad(pct(inp, 0.95), 4)} ${pad(Math.max(...inp), 4)} ${pad(pct(shown, 0.5), 10)} ${pad(pct(shown, 0.95), 4)} ${pad(Math.max(...shown), 4)}   ${loads[r.seed] ?? ''}`,
+    `interactions, CPU ${CPU_SLOWDOWN}x slower, ${runs} runs each (after one warm-up); goal: input → next paint <= ${GOAL_MS} ms`,
+  );
+  console.log('seed   interaction   as       INP p50  p95  max   shown p50  p95  max   load average');
+  const pad = (value: number | string, width: number) => String(value).padStart(width);
+  for (const r of results) {
+    const inp = r.samples.map((s) => s.inpMs);
+    const shown = r.samples.map((s) => s.shownMs);
+    console.log(
+      `${r.seed.padEnd(6)} ${r.interaction.padEnd(13)} ${r.as.padEnd(7)} ${pad(pct(inp, 0.5), 8)} ${pad(pct(inp, 0.95), 4)} ${pad(Math.max(...inp), 4)} ${pad(pct(shown, 0.5), 10)} ${pad(pct(shown, 0.95), 4)} ${pad(Math.max(...shown), 4)}   ${loads[r.seed] ?? ''}`,
+    );
+  }
+  console.log(
+    JSON.stringify({
+      bench: 'interactions',
+      cpuSlowdown: CPU_SLOWDOWN,
+      runs,
+      scale,
+      loadAverage: loads,
+      rows: results.map((r) => {
+        const inp = r.samples.map((s) => s.inpMs);
+        const shown = r.samples.map((s) => s.shownMs);
+        return {
+          seed: r.seed,
+          interaction: r.interaction,
+          as: r.as,
+          inpP50Ms: pct(inp, 0.5),
+          inpP95Ms: pct(inp, 0.95),
+          inpMaxMs: Math.max(...inp),
+          shownP50Ms: pct(shown, 0.5),
+          shownP95Ms: pct(shown, 0.95),
+          shownMaxMs: Math.max(...shown),
+          withinGoal: Math.max(...inp) <= GOAL_MS && pct(shown, 0.95) <= GOAL_MS,
+        };
+      }),
+    }),
   );
 }
-console.log(
-  JSON.stringify({
-    bench: 'interactions',
-    cpuSlowdown: CPU_SLOWDOWN,
-    runs,
-    scale,
-    loadAverage: loads,
-    rows: results.map((r) => {
-      const inp = r.samples.map((s) => s.inpMs);
-      const shown = r.samples.map((s) => s.shownMs);
-      return {
-        seed: r.seed,
-        interaction: r.interaction,
-        as: r.as,
-        inpP50Ms: pct(inp, 0.5),
-        inpP95Ms: pct(inp, 0.95),
-        inpMaxMs: Math.max(...inp),
-        shownP50Ms: pct(shown, 0.5),
-        shownP95Ms: pct(shown, 0.95),
-        shownMaxMs: Math.max(...shown),
-        withinGoal: Math.max(...inp) <= GOAL_MS && pct(shown, 0.95) <= GOAL_MS,
-      };
-    }),
-  }),
+
+await onThrowawayStack(
+  'interactions',
+  async (stack) => {
+    const preview = await serveProductionSite({
+      api: stack.urls.api,
+      anonKey: stack.keys.anon,
+      outDir: `dist-bench-interactions-${offset}`,
+      port,
+    });
+    const db = new pg.Client({ connectionString: stack.urls.db });
+    db.on('error', () => undefined);
+    await db.connect();
+    const browser = await chromium.launch({
+      executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    });
+    try {
+      for (const seed of seeds) {
+        let parentEmail = demoEmail('parent');
+        let parentPassword: string = demoAccounts.password;
+        let coachEmail = demoEmail('coach');
+        let coachPassword: string = demoAccounts.password;
+        if (seed === 'scale') {
+          const started = performance.now();
+          await seedScale(db, { scale, passwordHash: bcrypt.hashSync(SCALE_PASSWORD, 10) });
+          console.error(
+            `scale seed (SCALE=${scale}) in ${Math.round((performance.now() - started) / 1000)} s`,
+          );
+          parentEmail = `parent.1@${SCALE_EMAIL_DOMAIN}`;
+          parentPassword = SCALE_PASSWORD;
+          const { rows } = await db.query<{ email: string }>(
+            `select cu.email from public.children ch
+           join public.coaches co on co.id = ch.coach_id join auth.users cu on cu.id = co.user_id
+           join auth.users pu on pu.id = ch.parent_id where pu.email = $1 limit 1`,
+            [parentEmail],
+          );
+          coachEmail = rows[0]?.email ?? `coach.1@${SCALE_EMAIL_DOMAIN}`;
+          coachPassword = SCALE_PASSWORD;
+        }
+        const ids = await db.query<{ parent: string; coach: string }>(
+          `select (select id from auth.users where email = $1) as parent, (select id from auth.users where email = $2) as coach`,
+          [parentEmail, coachEmail],
+        );
+        const { parent: familyId, coach: coachUserId } = ids.rows[0];
+        if (seed === 'scale') await fillConversation(db, familyId, coachUserId);
+        await leads(browser, seed);
+        await sessions(browser, seed, await busyWeek(db));
+        await messages(browser, seed, 'parent', parentEmail, parentPassword, '/app/messages');
+        await messages(browser, seed, 'coach', coachEmail, coachPassword, `/admin/messages/${familyId}`);
+        loads[seed] = load();
+      }
+    } finally {
+      await browser.close();
+      await db.end();
+      preview.stop();
+    }
+    report();
+  },
+  { siteUrl: site },
 );

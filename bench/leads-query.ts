@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startStack } from '../local-supabase/stack.ts';
+import { onThrowawayStack, percentile } from './lib/throwaway-stack.ts';
 import type { Database } from '../src/types/database.ts';
 import {
   defaultLeadFilters,
@@ -37,11 +34,7 @@ const views: Record<string, Partial<LeadFilters>> = {
   'sorted by name, page 40': { sort: 'name', dir: 'asc', page: 40 },
 };
 
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-leads-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, quiet: true });
-let exitCode = 0;
-try {
+await onThrowawayStack('leads', async (stack) => {
   const db = new pg.Client({ connectionString: stack.urls.db });
   await db.connect();
   const seeded = performance.now();
@@ -91,9 +84,7 @@ try {
       count = (await fetchLeadsPage(admin, filters, LEAD_PAGE_SIZE)).count;
       times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))] * 10) / 10;
+    const pct = (p: number) => Math.round(percentile(times, p) * 10) / 10;
     results[name] = { p50Ms: pct(0.5), p95Ms: pct(0.95), count };
   }
   console.log(
@@ -106,11 +97,4 @@ try {
       views: results,
     }),
   );
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-}
-process.exit(exitCode);
+});

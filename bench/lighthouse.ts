@@ -1,13 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PROJECT_ROOT } from '../local-supabase/config.ts';
-import { startStack } from '../local-supabase/stack.ts';
 import { landingRoutes } from './bundle-size.ts';
 import { writeScriptFree } from './script-free.ts';
+import { median, onThrowawayStack } from './lib/throwaway-stack.ts';
 
 /**
  * Lighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown) on each landing variant of the
@@ -26,37 +25,7 @@ const floorPort = sitePort + 1;
 const siteDir = `dist-bench-${offset}`;
 const floorDir = `dist-bench-${offset}-script-free`;
 
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-lh-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, quiet: true });
-const env = { ...process.env, VITE_SUPABASE_URL: stack.urls.api, VITE_SUPABASE_ANON_KEY: stack.keys.anon };
 const bin = (name: string) => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
-const build = spawnSync(bin('vite'), ['build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: PROJECT_ROOT,
-  env,
-  stdio: 'inherit',
-});
-if (build.status !== 0) throw new Error('build failed');
-writeScriptFree(path.join(PROJECT_ROOT, siteDir), path.join(PROJECT_ROOT, floorDir));
-const serve = (dir: string, port: number) =>
-  spawn(bin('vite'), ['preview', '--outDir', dir, '--port', String(port), '--strictPort'], {
-    cwd: PROJECT_ROOT,
-    env,
-    stdio: 'ignore',
-  });
-const servers = [serve(siteDir, sitePort), serve(floorDir, floorPort)];
-for (const port of [sitePort, floorPort]) {
-  const deadline = Date.now() + 20000;
-  while (
-    !(await fetch(`http://127.0.0.1:${port}/`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline) throw new Error(`vite preview did not come up on ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const chromePath =
   process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -111,42 +80,69 @@ async function measure(url: string): Promise<Run> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const medianRun = (list: Run[]): Run =>
   Object.fromEntries(
     (Object.keys(list[0]) as (keyof Run)[]).map((key) => [key, median(list.map((run) => run[key]))]),
   ) as unknown as Run;
 
-const rows: { route: string; kind: 'site' | 'script-free'; runs: number; median: Run }[] = [];
-try {
-  for (const route of pages) {
-    const site: Run[] = [];
-    const floor: Run[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      site.push(await measure(`http://127.0.0.1:${sitePort}${route}`));
-      floor.push(await measure(`http://127.0.0.1:${floorPort}${route}`));
+await onThrowawayStack('lh', async (stack) => {
+  const servers: ChildProcess[] = [];
+  const rows: { route: string; kind: 'site' | 'script-free'; runs: number; median: Run }[] = [];
+  try {
+    const env = {
+      ...process.env,
+      VITE_SUPABASE_URL: stack.urls.api,
+      VITE_SUPABASE_ANON_KEY: stack.keys.anon,
+    };
+    const build = spawnSync(
+      bin('vite'),
+      ['build', '--outDir', siteDir, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: PROJECT_ROOT, env, stdio: 'inherit' },
+    );
+    if (build.status !== 0) throw new Error('build failed');
+    writeScriptFree(path.join(PROJECT_ROOT, siteDir), path.join(PROJECT_ROOT, floorDir));
+    const serve = (dir: string, port: number) =>
+      spawn(bin('vite'), ['preview', '--outDir', dir, '--port', String(port), '--strictPort'], {
+        cwd: PROJECT_ROOT,
+        env,
+        stdio: 'ignore',
+      });
+    servers.push(serve(siteDir, sitePort), serve(floorDir, floorPort));
+    for (const port of [sitePort, floorPort]) {
+      const deadline = Date.now() + 20000;
+      while (
+        !(await fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
+        if (Date.now() > deadline) throw new Error(`vite preview did not come up on ${port}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
-    rows.push({ route, kind: 'site', runs, median: medianRun(site) });
-    rows.push({ route, kind: 'script-free', runs, median: medianRun(floor) });
-    console.error(`measured ${route}`);
+    for (const route of pages) {
+      const site: Run[] = [];
+      const floor: Run[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        site.push(await measure(`http://127.0.0.1:${sitePort}${route}`));
+        floor.push(await measure(`http://127.0.0.1:${floorPort}${route}`));
+      }
+      rows.push({ route, kind: 'site', runs, median: medianRun(site) });
+      rows.push({ route, kind: 'script-free', runs, median: medianRun(floor) });
+      console.error(`measured ${route}`);
+    }
+  } finally {
+    for (const server of servers) server.kill('SIGTERM');
+    for (const dir of [siteDir, floorDir])
+      fs.rmSync(path.join(PROJECT_ROOT, dir), { recursive: true, force: true });
   }
-} finally {
-  for (const server of servers) server.kill('SIGTERM');
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-  for (const dir of [siteDir, floorDir])
-    fs.rmSync(path.join(PROJECT_ROOT, dir), { recursive: true, force: true });
-}
-console.log(`medians of ${runs} runs`);
-console.log('route              page         perf  a11y  best   seo  FCP ms  LCP ms  TBT ms    CLS');
-const pad = (value: number | string, width: number) => String(value).padStart(width);
-for (const { route, kind, median: m } of rows) {
-  console.log(
-    `${route.padEnd(18)} ${kind.padEnd(11)} ${pad(m.performance, 5)} ${pad(m.accessibility, 5)} ${pad(m.bestPractices, 5)} ${pad(m.seo, 5)} ${pad(m.fcpMs, 7)} ${pad(m.lcpMs, 7)} ${pad(m.tbtMs, 7)} ${pad(m.cls, 6)}`,
-  );
-}
-console.log(JSON.stringify({ bench: 'lighthouse-mobile', runs, rows }));
+  console.log(`medians of ${runs} runs`);
+  console.log('route              page         perf  a11y  best   seo  FCP ms  LCP ms  TBT ms    CLS');
+  const pad = (value: number | string, width: number) => String(value).padStart(width);
+  for (const { route, kind, median: m } of rows) {
+    console.log(
+      `${route.padEnd(18)} ${kind.padEnd(11)} ${pad(m.performance, 5)} ${pad(m.accessibility, 5)} ${pad(m.bestPractices, 5)} ${pad(m.seo, 5)} ${pad(m.fcpMs, 7)} ${pad(m.lcpMs, 7)} ${pad(m.tbtMs, 7)} ${pad(m.cls, 6)}`,
+    );
+  }
+  console.log(JSON.stringify({ bench: 'lighthouse-mobile', runs, rows }));
+});

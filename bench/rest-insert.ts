@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startStack } from '../local-supabase/stack.ts';
+import { onThrowawayStack, percentile } from './lib/throwaway-stack.ts';
 
 /**
  * Inserts per second through the REST API with the anon key, as the site's forms insert leads:
@@ -22,11 +19,7 @@ const concurrency = Math.min(Number(process.env.CONCURRENCY ?? 20), 200);
 const rounds = Math.min(Number(process.env.ROUNDS ?? 3), 10);
 const warmup = 100;
 
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-rest-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, quiet: true });
-let exitCode = 0;
-try {
+await onThrowawayStack('rest', async (stack) => {
   const db = new pg.Client({ connectionString: stack.urls.db });
   await db.connect();
   await db.query(`
@@ -65,10 +58,7 @@ try {
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
   };
-  const pct = (latencies: number[], p: number) => {
-    const sorted = [...latencies].sort((a, b) => a - b);
-    return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 10) / 10;
-  };
+  const pct = (latencies: number[], p: number) => Math.round(percentile(latencies, p) * 10) / 10;
   /** One measured pass of `rows` inserts numbered from `from`, after a warm-up outside that range. */
   const measure = async (from: number) => {
     await run(-from - warmup, warmup);
@@ -139,12 +129,5 @@ try {
     durableCostPercent: Math.round((1 - durable.rowsPerSecond / relaxed.rowsPerSecond) * 100),
   };
   console.log(JSON.stringify(result));
-  if (failures > 0 || stored !== pass * rows) exitCode = 1;
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-}
-process.exit(exitCode);
+  if (failures > 0 || stored !== pass * rows) process.exitCode = 1;
+});

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { startStack } from '../local-supabase/stack.ts';
 import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
 import { serveProductionSite } from './lib/production-site.ts';
+import { median, onThrowawayStack } from './lib/throwaway-stack.ts';
 
 /**
  * Session room: time from the coach's click on "Join the session" to the first frame of the
@@ -21,18 +19,6 @@ const RUNS = Number(process.env.RUNS ?? 10);
 process.env.LOCAL_SUPABASE_PORT_OFFSET = process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '1980';
 const port = 6480;
 const site = `http://127.0.0.1:${port}`;
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-room-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, siteUrl: site, quiet: true });
-const preview = await serveProductionSite({
-  api: stack.urls.api,
-  anonKey: stack.keys.anon,
-  outDir: 'dist-bench-room',
-  port,
-});
-
-const db = new pg.Client({ connectionString: stack.urls.db });
-await db.connect();
 const launch = () =>
   chromium.launch({
     executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
@@ -42,10 +28,9 @@ const launch = () =>
       '--autoplay-policy=no-user-gesture-required',
     ],
   });
-const browsers = { coach: await launch(), parent: await launch() };
 
-async function signedIn(role: 'coach' | 'parent'): Promise<Page> {
-  const context = await browsers[role].newContext({ permissions: ['camera', 'microphone'] });
+async function signedIn(browser: Browser, role: 'coach' | 'parent'): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   const page = await context.newPage();
   const email = demoEmail(role);
   await page.goto(`${site}/login`);
@@ -66,39 +51,59 @@ const firstRemoteFrame = (page: Page) =>
     { polling: 'raf', timeout: 30_000 },
   );
 
-const timings: number[] = [];
-try {
-  const [coach, parent] = [await signedIn('coach'), await signedIn('parent')];
-  for (let run = 0; run < RUNS; run++) {
-    const { rows } = await db.query<{ id: string }>(
-      `insert into public.coaching_sessions (child_id, coach_id, starts_at)
+await onThrowawayStack(
+  'room',
+  async (stack) => {
+    const preview = await serveProductionSite({
+      api: stack.urls.api,
+      anonKey: stack.keys.anon,
+      outDir: 'dist-bench-room',
+      port,
+    });
+    const db = new pg.Client({ connectionString: stack.urls.db });
+    await db.connect();
+    const browsers = { coach: await launch(), parent: await launch() };
+
+    const timings: number[] = [];
+    try {
+      const [coach, parent] = [
+        await signedIn(browsers.coach, 'coach'),
+        await signedIn(browsers.parent, 'parent'),
+      ];
+      for (let run = 0; run < RUNS; run++) {
+        const { rows } = await db.query<{ id: string }>(
+          `insert into public.coaching_sessions (child_id, coach_id, starts_at)
        values ('d0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', now() - interval '1 minute')
        returning id`,
-    );
-    const id = rows[0]!.id;
-    await parent.goto(`${site}/app/session/${id}`);
-    await parent.getByRole('button', { name: 'Join the session' }).click();
-    await parent.getByText('Your coach will let you in.').waitFor();
-    await coach.goto(`${site}/admin/session-room/${id}`);
-    const join = coach.getByRole('button', { name: 'Join the session' });
-    await join.waitFor();
-    await coach.waitForFunction(() => !document.querySelector('button[disabled]'));
-    const started = Date.now();
-    await join.click();
-    await firstRemoteFrame(coach);
-    timings.push(Date.now() - started);
-    await db.query('delete from public.coaching_sessions where id = $1', [id]);
-  }
-} finally {
-  await Promise.all([browsers.coach.close(), browsers.parent.close()]);
-  await db.end();
-  preview.stop();
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-}
+        );
+        const id = rows[0]!.id;
+        await parent.goto(`${site}/app/session/${id}`);
+        await parent.getByRole('button', { name: 'Join the session' }).click();
+        await parent.getByText('Your coach will let you in.').waitFor();
+        await coach.goto(`${site}/admin/session-room/${id}`);
+        const join = coach.getByRole('button', { name: 'Join the session' });
+        await join.waitFor();
+        await coach.waitForFunction(() => !document.querySelector('button[disabled]'));
+        const started = Date.now();
+        await join.click();
+        await firstRemoteFrame(coach);
+        timings.push(Date.now() - started);
+        await db.query('delete from public.coaching_sessions where id = $1', [id]);
+      }
+    } finally {
+      await Promise.all([browsers.coach.close(), browsers.parent.close()]);
+      await db.end();
+      preview.stop();
+    }
 
-const sorted = [...timings].sort((a, b) => a - b);
-const median = sorted[Math.floor(sorted.length / 2)]!;
-console.log(`join → first remote frame (coach joining a waiting parent), ${RUNS} runs: median ${median} ms`);
-console.log(`runs (ms): ${timings.join(', ')}; min ${sorted[0]} ms, max ${sorted[sorted.length - 1]} ms`);
-console.log(JSON.stringify({ bench: 'room-join', runs: timings, medianMs: median }));
+    const middle = median(timings);
+    console.log(
+      `join → first remote frame (coach joining a waiting parent), ${RUNS} runs: median ${middle} ms`,
+    );
+    console.log(
+      `runs (ms): ${timings.join(', ')}; min ${Math.min(...timings)} ms, max ${Math.max(...timings)} ms`,
+    );
+    console.log(JSON.stringify({ bench: 'room-join', runs: timings, medianMs: middle }));
+  },
+  { siteUrl: site },
+);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { startStack } from '../local-supabase/stack.ts';
 import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
 import { serveProductionSite } from './lib/production-site.ts';
+import { median, onThrowawayStack } from './lib/throwaway-stack.ts';
 
 /**
  * Session room: how long a call takes to come back after a dropped connection, on loopback
@@ -32,18 +31,6 @@ type Kind = 'network' | 'socket' | 'reload' | 'none';
 process.env.LOCAL_SUPABASE_PORT_OFFSET = process.env.LOCAL_SUPABASE_PORT_OFFSET ?? '1990';
 const port = Number(process.env.BENCH_ROOM_PORT ?? 6490);
 const site = `http://127.0.0.1:${port}`;
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-room-reconnect-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, siteUrl: site, quiet: true });
-const preview = await serveProductionSite({
-  api: stack.urls.api,
-  anonKey: stack.keys.anon,
-  outDir: 'dist-bench-room-reconnect',
-  port,
-});
-
-const db = new pg.Client({ connectionString: stack.urls.db });
-await db.connect();
 
 interface Launched {
   browser: Browser;
@@ -144,12 +131,8 @@ function instrument() {
   }, 5);
 }
 
-const browsers = { coach: await launch(), parent: await launch() };
-const contexts: Partial<Record<'coach' | 'parent', BrowserContext>> = {};
-
-async function signedIn(role: 'coach' | 'parent'): Promise<Page> {
-  const context = await browsers[role].browser.newContext({ permissions: ['camera', 'microphone'] });
-  contexts[role] = context;
+async function signedIn(browser: Browser, role: 'coach' | 'parent'): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
   await context.addInitScript(instrument);
   const page = await context.newPage();
   await page.goto(`${site}/login`);
@@ -194,7 +177,13 @@ interface Run {
   liveMs: number;
 }
 
-async function oneRun(kind: Kind, coach: Page, parent: Page): Promise<Run> {
+async function oneRun(
+  db: pg.Client,
+  parentBrowser: Launched,
+  kind: Kind,
+  coach: Page,
+  parent: Page,
+): Promise<Run> {
   const { rows } = await db.query<{ id: string }>(
     `insert into public.coaching_sessions (child_id, coach_id, starts_at)
      values ('d0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', now() - interval '1 minute')
@@ -214,13 +203,13 @@ async function oneRun(kind: Kind, coach: Page, parent: Page): Promise<Run> {
   const dropStarted = Date.now();
   let t0: number;
   if (kind === 'network') {
-    const nw = networkProcess(browsers.parent.pid);
-    await contexts.parent!.setOffline(true);
+    const nw = networkProcess(parentBrowser.pid);
+    await parent.context().setOffline(true);
     process.kill(nw, 'SIGSTOP');
     await sleep(DROP_MS);
     t0 = Date.now();
     process.kill(nw, 'SIGCONT');
-    await contexts.parent!.setOffline(false);
+    await parent.context().setOffline(false);
   } else if (kind === 'socket') {
     t0 = Date.now();
     await parent.evaluate(() => {
@@ -267,51 +256,71 @@ async function oneRun(kind: Kind, coach: Page, parent: Page): Promise<Run> {
   return { coachMs: coachAt - t0, parentMs: parentAt - t0, freezeMs, sawReconnecting, liveMs };
 }
 
-const results: Record<string, Run[]> = {};
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-try {
-  const [coach, parent] = [await signedIn('coach'), await signedIn('parent')];
-  for (const kind of KINDS) {
-    results[kind] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const r = await oneRun(kind, coach, parent);
-      results[kind].push(r);
-      if (process.env.VERBOSE) console.log(kind, run, JSON.stringify(r));
-    }
+/** Prints each kind's figures: a line a kind, the load average, and a JSON line. */
+function report(results: Record<string, Run[]>) {
+  const summary: Record<
+    string,
+    { medianMs: number; coachMs: number[]; parentMs: number[]; freezeMs: number[]; liveMs: number[] }
+  > = {};
+  for (const [kind, runs] of Object.entries(results)) {
+    const both = runs.map((r) => Math.max(r.coachMs, r.parentMs));
+    summary[kind] = {
+      medianMs: median(both),
+      coachMs: runs.map((r) => r.coachMs),
+      parentMs: runs.map((r) => r.parentMs),
+      freezeMs: runs.map((r) => r.freezeMs),
+      liveMs: runs.map((r) => r.liveMs),
+    };
+    console.log(
+      `reconnect after a ${kind} drop${kind === 'network' ? ` of ${DROP_MS} ms` : ''}, ${runs.length} runs: ` +
+        `median ${median(both)} ms to a new remote frame on both sides (max ${Math.max(...both)} ms); ` +
+        `coach's longest freeze median ${median(runs.map((r) => r.freezeMs))} ms; ` +
+        `"Reconnecting…" shown in ${runs.filter((r) => r.sawReconnecting).length}/${runs.length}, ` +
+        `back to live after a median ${median(runs.map((r) => r.liveMs))} ms`,
+    );
   }
-} finally {
-  await Promise.all([browsers.coach.close(), browsers.parent.close()]);
-  await db.end();
-  preview.stop();
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(JSON.stringify({ bench: 'room-reconnect', dropMs: DROP_MS, summary }));
 }
 
-const summary: Record<
-  string,
-  { medianMs: number; coachMs: number[]; parentMs: number[]; freezeMs: number[]; liveMs: number[] }
-> = {};
-for (const [kind, runs] of Object.entries(results)) {
-  const both = runs.map((r) => Math.max(r.coachMs, r.parentMs));
-  summary[kind] = {
-    medianMs: median(both),
-    coachMs: runs.map((r) => r.coachMs),
-    parentMs: runs.map((r) => r.parentMs),
-    freezeMs: runs.map((r) => r.freezeMs),
-    liveMs: runs.map((r) => r.liveMs),
-  };
-  console.log(
-    `reconnect after a ${kind} drop${kind === 'network' ? ` of ${DROP_MS} ms` : ''}, ${runs.length} runs: ` +
-      `median ${median(both)} ms to a new remote frame on both sides (max ${Math.max(...both)} ms); ` +
-      `coach's longest freeze median ${median(runs.map((r) => r.freezeMs))} ms; ` +
-      `"Reconnecting…" shown in ${runs.filter((r) => r.sawReconnecting).length}/${runs.length}, ` +
-      `back to live after a median ${median(runs.map((r) => r.liveMs))} ms`,
-  );
-}
-console.log(
-  `load average: ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
+await onThrowawayStack(
+  'room-reconnect',
+  async (stack) => {
+    const preview = await serveProductionSite({
+      api: stack.urls.api,
+      anonKey: stack.keys.anon,
+      outDir: 'dist-bench-room-reconnect',
+      port,
+    });
+    const db = new pg.Client({ connectionString: stack.urls.db });
+    await db.connect();
+    const browsers = { coach: await launch(), parent: await launch() };
+
+    const results: Record<string, Run[]> = {};
+    try {
+      const [coach, parent] = [
+        await signedIn(browsers.coach.browser, 'coach'),
+        await signedIn(browsers.parent.browser, 'parent'),
+      ];
+      for (const kind of KINDS) {
+        results[kind] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const r = await oneRun(db, browsers.parent, kind, coach, parent);
+          results[kind].push(r);
+          if (process.env.VERBOSE) console.log(kind, run, JSON.stringify(r));
+        }
+      }
+    } finally {
+      await Promise.all([browsers.coach.close(), browsers.parent.close()]);
+      await db.end();
+      preview.stop();
+    }
+    report(results);
+  },
+  { siteUrl: site },
 );
-console.log(JSON.stringify({ bench: 'room-reconnect', dropMs: DROP_MS, summary }));

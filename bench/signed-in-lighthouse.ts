@@ -12,9 +12,10 @@ import WebSocket from 'ws';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../local-supabase/config.ts';
-import { startStack } from '../local-supabase/stack.ts';
+import type { RunningStack } from '../local-supabase/stack.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
 import { seedScale } from '../scripts/lib/scale-seed.ts';
+import { median, onThrowawayStack } from './lib/throwaway-stack.ts';
 
 /**
  * Lighthouse (mobile preset: simulated slow 4G, 4x CPU slowdown) on the signed-in screens of the
@@ -74,6 +75,12 @@ const screens: { path: string; role: Role; data: DataShown }[] = [
   { path: '/app/billing', role: 'parent', data: { selector: 'main [aria-labelledby="invoices-heading"]' } },
   { path: '/child', role: 'child', data: { text: '\\d:\\d\\d' } },
 ];
+/**
+ * A query string a screen is opened with, found once the stack is up: /admin/sessions opens at the
+ * week of Mia's next session (the seed's sessions lie days from now, so on a Sunday the week of
+ * today holds none of hers).
+ */
+const searchOf: Record<string, string> = {};
 
 /**
  * Runs in the measured page from its first script on: notes the largest contentful paint as the
@@ -110,24 +117,7 @@ const watchScreen = (data: DataShown) => `(() => {
 const only = process.env.PAGES?.split(',');
 const measured = only ? screens.filter((screen) => only.includes(screen.path)) : screens;
 
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-signed-in-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, quiet: true });
-if (scaleSeed) {
-  const db = new pg.Client({ connectionString: stack.urls.db });
-  await db.connect();
-  const started = performance.now();
-  await seedScale(db, { scale: scaleSeed, passwordHash: bcrypt.hashSync('ploom-scale-2026', 10) });
-  await db.end();
-  console.error(`scale seed ${scaleSeed}: ${Math.round((performance.now() - started) / 1000)} s`);
-}
 const apiFrontPort = 7200 + offset;
-const certDir = path.join(stateDir, 'certificate');
-const env = {
-  ...process.env,
-  VITE_SUPABASE_URL: hosted ? `https://127.0.0.1:${apiFrontPort}` : stack.urls.api,
-  VITE_SUPABASE_ANON_KEY: stack.keys.anon,
-};
 const bin = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'vite');
 
 interface Build {
@@ -136,49 +126,6 @@ interface Build {
   port: number;
   root: string;
   server?: ChildProcess;
-}
-const builds: Build[] = [
-  { name: 'this tree', dir: `dist-bench-signed-in-${offset}`, port: 7100 + offset, root: PROJECT_ROOT },
-];
-const cleanup: string[] = [path.join(PROJECT_ROOT, builds[0].dir)];
-if (beforeRef) {
-  // The earlier commit's sources beside this tree's node_modules, built the same way.
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-before-'));
-  const archive = spawnSync('sh', ['-c', `git archive ${beforeRef} | tar -x -C ${root}`], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-  });
-  if (archive.status !== 0) throw new Error(`cannot check out ${beforeRef}`);
-  fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'));
-  builds.push({ name: `before (${beforeRef.slice(0, 7)})`, dir: 'dist-before', port: 7101 + offset, root });
-  cleanup.push(root);
-}
-for (const build of builds) {
-  const result = spawnSync(bin, ['build', '--outDir', build.dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: build.root,
-    env,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`build of ${build.name} failed`);
-  build.server = hosted
-    ? spawn(
-        path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-        [
-          path.join(PROJECT_ROOT, 'bench', 'lib', 'serve-hosted.ts'),
-          build.dir,
-          String(build.port),
-          // One API front serves every build.
-          String(build === builds[0] ? apiFrontPort : 0),
-          stack.urls.api,
-          certDir,
-        ],
-        { cwd: build.root, env, stdio: 'ignore' },
-      )
-    : spawn(bin, ['preview', '--outDir', build.dir, '--port', String(build.port), '--strictPort'], {
-        cwd: build.root,
-        env,
-        stdio: 'ignore',
-      });
 }
 const originOf = (port: number) => `${hosted ? 'https' : 'http'}://127.0.0.1:${port}`;
 /** Whether a server answers on the port (any answer: the certificate is self-signed). */
@@ -192,13 +139,6 @@ const answers = (port: number) =>
       .on('error', () => resolve(false));
     request.setTimeout(2000, () => request.destroy());
   });
-for (const { port } of builds) {
-  const deadline = Date.now() + 20000;
-  while (!(await answers(port))) {
-    if (Date.now() > deadline) throw new Error(`vite preview did not come up on ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** What a browser holds for a signed-in person: supabase-js's stored session and the role hint. */
 interface Held {
@@ -206,7 +146,7 @@ interface Held {
   expiresAt: number;
 }
 
-async function signIn(role: Role): Promise<Held> {
+async function signIn(stack: RunningStack, role: Role): Promise<Held> {
   const storage: Record<string, string> = {};
   const supabase: SupabaseClient = createClient(stack.urls.api, stack.keys.anon, {
     // Node 20 has no WebSocket of its own (Realtime is not used here, but the client makes one).
@@ -245,11 +185,11 @@ async function signIn(role: Role): Promise<Held> {
 }
 
 const held = new Map<Role, Held>();
-async function sessionOf(role: Role): Promise<Held> {
+async function sessionOf(stack: RunningStack, role: Role): Promise<Held> {
   const known = held.get(role);
   // A token that would be refreshed during the run would add a request the screen does not make.
   if (known && known.expiresAt - Date.now() > 5 * 60_000) return known;
-  const fresh = await signIn(role);
+  const fresh = await signIn(stack, role);
   held.set(role, fresh);
   return fresh;
 }
@@ -271,8 +211,13 @@ interface Run {
   observedDataMs: number;
 }
 
-async function measure(origin: string, screen: (typeof screens)[number], visit: Visit): Promise<Run> {
-  const { storage } = await sessionOf(screen.role);
+async function measure(
+  stack: RunningStack,
+  origin: string,
+  screen: (typeof screens)[number],
+  visit: Visit,
+): Promise<Run> {
+  const { storage } = await sessionOf(stack, screen.role);
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -300,7 +245,7 @@ async function measure(origin: string, screen: (typeof screens)[number], visit: 
     if (visit === 'again') {
       // An earlier visit draws the screen (and keeps its view as it is left); then the HTTP cache
       // is emptied, the storage kept.
-      await page.goto(`${origin}${screen.path}`);
+      await page.goto(`${origin}${screen.path}${searchOf[screen.path] ?? ''}`);
       await page.waitForFunction(
         () => (window as unknown as { __screenCheck?: { dataAt: number } }).__screenCheck?.dataAt,
         { timeout: 20000 },
@@ -312,7 +257,7 @@ async function measure(origin: string, screen: (typeof screens)[number], visit: 
       await cdp.detach();
     }
     const result = await lighthouse(
-      `${origin}${screen.path}`,
+      `${origin}${screen.path}${searchOf[screen.path] ?? ''}`,
       {
         port: chrome.port,
         output: 'json',
@@ -366,12 +311,6 @@ async function measure(origin: string, screen: (typeof screens)[number], visit: 
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 interface Row {
   path: string;
   role: Role;
@@ -379,63 +318,149 @@ interface Row {
   visit: Visit;
   runs: Run[];
 }
-const rows: Row[] = [];
-try {
-  for (const screen of measured) {
-    const byBuild = builds.flatMap((build) => visits.map((visit) => ({ build, visit, runs: [] as Run[] })));
-    for (let i = 0; i < runs; i += 1) {
-      for (const entry of byBuild)
-        entry.runs.push(await measure(originOf(entry.build.port), screen, entry.visit));
-    }
-    for (const entry of byBuild)
-      rows.push({
-        path: screen.path,
-        role: screen.role,
-        build: visits.length > 1 ? `${entry.build.name}, ${entry.visit}` : entry.build.name,
-        visit: entry.visit,
-        runs: entry.runs,
-      });
-    console.error(`measured ${screen.path}`);
-  }
-} finally {
-  for (const build of builds) build.server?.kill('SIGTERM');
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-  for (const dir of cleanup) fs.rmSync(dir, { recursive: true, force: true });
-}
 
-console.log(
-  `signed-in screens, Lighthouse mobile preset (${visits.map((visit) => (visit === 'again' ? 'opened again, empty cache' : 'first visit')).join('; ')}), ${scaleSeed ? `demo data and the scale seed at ${scaleSeed}` : 'demo data'}, ${hosted ? 'served as hosted (HTTPS, HTTP/2)' : 'served by vite preview and the gateway (HTTP/1.1)'}, medians of ${runs} runs (goal: LCP <= 1500 ms)`,
-);
-console.log(
-  'screen            as      build               perf  FCP ms  LCP ms  TBT ms  observed LCP  observed data  data at LCP  LCP element (first run)',
-);
-const pad = (value: number | string, width: number) => String(value).padStart(width);
-for (const row of rows) {
-  const m = (key: keyof Omit<Run, 'lcpElement' | 'dataAtLcp'>) => median(row.runs.map((run) => run[key]));
-  const withData = `${row.runs.filter((run) => run.dataAtLcp).length}/${row.runs.length}`;
+/** Prints the table, then the JSON line. */
+function report(rows: Row[]) {
   console.log(
-    `${row.path.padEnd(17)} ${row.role.padEnd(7)} ${row.build.padEnd(18)} ${pad(m('performance'), 5)} ${pad(m('fcpMs'), 7)} ${pad(m('lcpMs'), 7)} ${pad(m('tbtMs'), 7)} ${pad(m('observedLcpMs'), 13)}  ${pad(m('observedDataMs'), 13)}  ${pad(withData, 11)}  ${row.runs[0]?.lcpElement ?? ''}`,
+    `signed-in screens, Lighthouse mobile preset (${visits.map((visit) => (visit === 'again' ? 'opened again, empty cache' : 'first visit')).join('; ')}), ${scaleSeed ? `demo data and the scale seed at ${scaleSeed}` : 'demo data'}, ${hosted ? 'served as hosted (HTTPS, HTTP/2)' : 'served by vite preview and the gateway (HTTP/1.1)'}, medians of ${runs} runs (goal: LCP <= 1500 ms)`,
+  );
+  console.log(
+    'screen            as      build               perf  FCP ms  LCP ms  TBT ms  observed LCP  observed data  data at LCP  LCP element (first run)',
+  );
+  const pad = (value: number | string, width: number) => String(value).padStart(width);
+  for (const row of rows) {
+    const m = (key: keyof Omit<Run, 'lcpElement' | 'dataAtLcp'>) => median(row.runs.map((run) => run[key]));
+    const withData = `${row.runs.filter((run) => run.dataAtLcp).length}/${row.runs.length}`;
+    console.log(
+      `${row.path.padEnd(17)} ${row.role.padEnd(7)} ${row.build.padEnd(18)} ${pad(m('performance'), 5)} ${pad(m('fcpMs'), 7)} ${pad(m('lcpMs'), 7)} ${pad(m('tbtMs'), 7)} ${pad(m('observedLcpMs'), 13)}  ${pad(m('observedDataMs'), 13)}  ${pad(withData, 11)}  ${row.runs[0]?.lcpElement ?? ''}`,
+    );
+  }
+  console.log(
+    JSON.stringify({
+      bench: 'signed-in-lighthouse',
+      scaleSeed: scaleSeed ?? null,
+      serve: hosted ? 'hosted' : 'local',
+      runs,
+      rows: rows.map((row) => ({
+        path: row.path,
+        role: row.role,
+        build: row.build,
+        visit: row.visit,
+        performance: median(row.runs.map((run) => run.performance)),
+        lcpMs: median(row.runs.map((run) => run.lcpMs)),
+        observedLcpMs: median(row.runs.map((run) => run.observedLcpMs)),
+        observedDataMs: median(row.runs.map((run) => run.observedDataMs)),
+        dataAtLcp: row.runs.every((run) => run.dataAtLcp),
+        // Only a paint that shows the data counts.
+        withinGoal:
+          row.runs.every((run) => run.dataAtLcp) && median(row.runs.map((run) => run.lcpMs)) <= 1500,
+      })),
+    }),
   );
 }
-console.log(
-  JSON.stringify({
-    bench: 'signed-in-lighthouse',
-    scaleSeed: scaleSeed ?? null,
-    serve: hosted ? 'hosted' : 'local',
-    runs,
-    rows: rows.map((row) => ({
-      path: row.path,
-      role: row.role,
-      build: row.build,
-      visit: row.visit,
-      performance: median(row.runs.map((run) => run.performance)),
-      lcpMs: median(row.runs.map((run) => run.lcpMs)),
-      observedLcpMs: median(row.runs.map((run) => run.observedLcpMs)),
-      observedDataMs: median(row.runs.map((run) => run.observedDataMs)),
-      dataAtLcp: row.runs.every((run) => run.dataAtLcp),
-      // Only a paint that shows the data counts.
-      withinGoal: row.runs.every((run) => run.dataAtLcp) && median(row.runs.map((run) => run.lcpMs)) <= 1500,
-    })),
-  }),
-);
+
+await onThrowawayStack('signed-in', async (stack) => {
+  if (scaleSeed) {
+    const db = new pg.Client({ connectionString: stack.urls.db });
+    await db.connect();
+    const started = performance.now();
+    await seedScale(db, { scale: scaleSeed, passwordHash: bcrypt.hashSync('ploom-scale-2026', 10) });
+    await db.end();
+    console.error(`scale seed ${scaleSeed}: ${Math.round((performance.now() - started) / 1000)} s`);
+  }
+  {
+    const db = new pg.Client({ connectionString: stack.urls.db });
+    await db.connect();
+    const { rows } = await db.query<{ day: string }>(
+      `select to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD') as day from public.coaching_sessions
+       where id = 'e0000000-0000-4000-8000-000000000003'`,
+    );
+    await db.end();
+    if (rows[0]) searchOf['/admin/sessions'] = `?week=${rows[0].day}`;
+  }
+  const certDir = path.join(stack.config.stateDir, 'certificate');
+  const env = {
+    ...process.env,
+    VITE_SUPABASE_URL: hosted ? `https://127.0.0.1:${apiFrontPort}` : stack.urls.api,
+    VITE_SUPABASE_ANON_KEY: stack.keys.anon,
+  };
+  const builds: Build[] = [
+    { name: 'this tree', dir: `dist-bench-signed-in-${offset}`, port: 7100 + offset, root: PROJECT_ROOT },
+  ];
+  const cleanup: string[] = [path.join(PROJECT_ROOT, builds[0].dir)];
+  const rows: Row[] = [];
+  try {
+    if (beforeRef) {
+      // The earlier commit's sources beside this tree's node_modules, built the same way.
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-before-'));
+      const archive = spawnSync('sh', ['-c', `git archive ${beforeRef} | tar -x -C ${root}`], {
+        cwd: PROJECT_ROOT,
+        stdio: 'inherit',
+      });
+      if (archive.status !== 0) throw new Error(`cannot check out ${beforeRef}`);
+      fs.symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(root, 'node_modules'));
+      builds.push({
+        name: `before (${beforeRef.slice(0, 7)})`,
+        dir: 'dist-before',
+        port: 7101 + offset,
+        root,
+      });
+      cleanup.push(root);
+    }
+    for (const build of builds) {
+      const result = spawnSync(bin, ['build', '--outDir', build.dir, '--emptyOutDir', '--logLevel', 'warn'], {
+        cwd: build.root,
+        env,
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) throw new Error(`build of ${build.name} failed`);
+      build.server = hosted
+        ? spawn(
+            path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+            [
+              path.join(PROJECT_ROOT, 'bench', 'lib', 'serve-hosted.ts'),
+              build.dir,
+              String(build.port),
+              // One API front serves every build.
+              String(build === builds[0] ? apiFrontPort : 0),
+              stack.urls.api,
+              certDir,
+            ],
+            { cwd: build.root, env, stdio: 'ignore' },
+          )
+        : spawn(bin, ['preview', '--outDir', build.dir, '--port', String(build.port), '--strictPort'], {
+            cwd: build.root,
+            env,
+            stdio: 'ignore',
+          });
+    }
+    for (const { port } of builds) {
+      const deadline = Date.now() + 20000;
+      while (!(await answers(port))) {
+        if (Date.now() > deadline) throw new Error(`vite preview did not come up on ${port}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+
+    for (const screen of measured) {
+      const byBuild = builds.flatMap((build) => visits.map((visit) => ({ build, visit, runs: [] as Run[] })));
+      for (let i = 0; i < runs; i += 1) {
+        for (const entry of byBuild)
+          entry.runs.push(await measure(stack, originOf(entry.build.port), screen, entry.visit));
+      }
+      for (const entry of byBuild)
+        rows.push({
+          path: screen.path,
+          role: screen.role,
+          build: visits.length > 1 ? `${entry.build.name}, ${entry.visit}` : entry.build.name,
+          visit: entry.visit,
+          runs: entry.runs,
+        });
+      console.error(`measured ${screen.path}`);
+    }
+  } finally {
+    for (const build of builds) build.server?.kill('SIGTERM');
+    for (const dir of cleanup) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  report(rows);
+});

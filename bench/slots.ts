@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startStack } from '../local-supabase/stack.ts';
+import { onThrowawayStack, percentile } from './lib/throwaway-stack.ts';
 import type { Database } from '../src/types/database.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
 
@@ -23,19 +20,12 @@ const runs = Math.min(Number(process.env.RUNS ?? 50), 1000);
 const JORDAN = 'c0000000-0000-4000-8000-000000000001';
 const MIA = 'd0000000-0000-4000-8000-000000000001';
 
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-slots-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, quiet: true });
-let exitCode = 0;
-
 function percentiles(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const pct = (p: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 10) / 10;
+  const pct = (p: number) => Math.round(percentile(times, p) * 10) / 10;
   return { p50Ms: pct(0.5), p95Ms: pct(0.95) };
 }
 
-try {
+await onThrowawayStack('slots', async (stack) => {
   const db = new pg.Client({ connectionString: stack.urls.db });
   await db.connect();
   await db.query(`update public.meeting_rules set daily_maximum = null where kind = 'coaching_session'`);
@@ -125,11 +115,4 @@ try {
       supabaseJs: { ...percentiles(restTimes), openSlots: restSlots },
     }),
   );
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-}
-process.exit(exitCode);
+});

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { ANON_KEY } from '../local-supabase/config.ts';
-import { startStack } from '../local-supabase/stack.ts';
+import type { RunningStack } from '../local-supabase/stack.ts';
+import { onThrowawayStack, percentile } from './lib/throwaway-stack.ts';
 import type { Database } from '../src/types/database.ts';
 import { demoAccounts } from '../scripts/demo-accounts.ts';
 import { seedScale, SCALE_EMAIL_DOMAIN } from '../scripts/lib/scale-seed.ts';
@@ -33,24 +31,16 @@ const clientOptions = {
   realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 };
 
-const pct = (times: number[], p: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 10) / 10;
-};
+const pct = (times: number[], p: number) => Math.round(percentile(times, p) * 10) / 10;
 
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-inbox-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, quiet: true });
-
-async function signIn(email: string, password: string) {
+async function signIn(stack: RunningStack, email: string, password: string) {
   const client: SupabaseClient<Database> = createClient<Database>(stack.urls.api, ANON_KEY, clientOptions);
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;
   return { client, userId: data.user.id };
 }
 
-let exitCode = 0;
-try {
+await onThrowawayStack('inbox', async (stack) => {
   const db = new pg.Client({ connectionString: stack.urls.db });
   db.on('error', () => undefined);
   await db.connect();
@@ -69,6 +59,7 @@ try {
   await db.end();
 
   const admin = await signIn(
+    stack,
     demoAccounts.users.find((u) => u.role === 'admin')!.email,
     demoAccounts.password,
   );
@@ -87,7 +78,7 @@ try {
   const toBroadcast: number[] = [];
   const toInboxRow: number[] = [];
   for (const { email } of writers) {
-    const parent = await signIn(email, 'ploom-scale-2026');
+    const parent = await signIn(stack, email, 'ploom-scale-2026');
     const body = `A question from the bench, ${Math.random().toString(36).slice(2, 10)}`;
     const broadcast = new Promise<number>((resolve) => {
       heard = (familyId) => {
@@ -131,11 +122,4 @@ try {
     }),
   );
   await admin.client.removeAllChannels();
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-}
-process.exit(exitCode);
+});

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startStack } from '../local-supabase/stack.ts';
+import { median, onThrowawayStack } from './lib/throwaway-stack.ts';
 
 /**
  * How long the landing report takes on a realistic volume: 300,000 web_analytics rows (100,000
@@ -18,13 +15,7 @@ process.env.LOCAL_SUPABASE_PORT_OFFSET = process.env.LOCAL_SUPABASE_PORT_OFFSET 
 const sessions = Math.min(Number(process.env.SESSIONS ?? 100_000), 1_000_000);
 const RUNS = 5;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ploom-bench-report-'));
-fs.chmodSync(stateDir, 0o755);
-const stack = await startStack({ stateDir, quiet: true });
-let exitCode = 0;
-try {
+await onThrowawayStack('report', async (stack) => {
   const db = new pg.Client({ connectionString: stack.urls.db });
   db.on('error', () => undefined);
   await db.connect();
@@ -182,11 +173,4 @@ try {
       seed_seconds: Math.round(seedSeconds * 10) / 10,
     }),
   );
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await stack.stop();
-  fs.rmSync(stateDir, { recursive: true, force: true });
-}
-process.exit(exitCode);
+});
