@@ -1,10 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   test as base,
   expect,
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Request,
 } from '@playwright/test';
 import { LAST_VIEW_KEY } from '../../../src/lib/last-view-script.ts';
 import { clearFormCapsOfThisMachine } from './form-caps.ts';
@@ -46,6 +48,23 @@ export async function withoutLastViews(context: BrowserContext): Promise<Browser
   return context;
 }
 
+/**
+ * Keeps the requests of `context`'s pages that have had no answer yet; the function returned says
+ * which, with how long each has waited: a failed test lists them with its error, so a page left
+ * "Loading..." shows what it was waiting for.
+ */
+function watchRequests(context: BrowserContext): () => string {
+  const waiting = new Map<Request, number>();
+  const settled = (request: Request) => waiting.delete(request);
+  context.on('request', (request) => waiting.set(request, Date.now()));
+  context.on('requestfinished', settled);
+  context.on('requestfailed', settled);
+  return () =>
+    [...waiting]
+      .map(([request, since]) => `${request.method()} ${request.url()}: ${Date.now() - since} ms`)
+      .join('\n') || 'none';
+}
+
 interface Fixtures {
   /** The demo account the test's page is signed in as; none (signed out) by default. */
   signedInAs: DemoRole | undefined;
@@ -77,8 +96,15 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 
-  context: async ({ context, keepLastViews }, provide) => {
+  context: async ({ context, keepLastViews }, provide, testInfo) => {
+    const unanswered = watchRequests(context);
     await provide(keepLastViews ? context : await withoutLastViews(context));
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('requests unanswered at the end', {
+        body: unanswered(),
+        contentType: 'text/plain',
+      });
+    }
   },
 
   storageState: async ({ signedInAs, storageState }, provide) => {
@@ -144,24 +170,39 @@ async function screenDrawn(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** axe-core itself, as the page runs it (the same engine and rules as @axe-core/playwright). */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * What axe finds on the page as it stands: one line a rule, with the elements it failed on.
- * Axe runs in the page itself ("legacy mode"): the same rules over the page and its same-origin
- * frames, without the extra window per run that the default mode opens to merge frame results
- * (a third of the time; the site embeds no cross-origin frame).
+ *
+ * Axe runs in the page itself with its default rules, over the page's own document: the site's only
+ * frame, the email preview on /test-email, is sandboxed (no script runs in it) and its test leaves
+ * it out. Axe is loaded once a document and reports its violations alone: passes and "needs review"
+ * results are not built up node by node nor sent back to the test, which halves a run on a large
+ * screen (/admin/report: 2.1 s with @axe-core/playwright, 1.1 s this way; docs/benchmarks.md).
  */
 export async function axeViolations(
   page: Page,
   options: { include?: string; exclude?: string } = {},
 ): Promise<string[]> {
   await screenDrawn(page);
-  let builder = new AxeBuilder({ page }).setLegacyMode(true);
-  if (options.include) builder = builder.include(options.include);
-  if (options.exclude) builder = builder.exclude(options.exclude);
-  const results = await builder.analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.help}) at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async ({ include, exclude }) => {
+    // The global axe-core defines on the page (its types are not the page's).
+    const { axe } = window as unknown as { axe: typeof import('axe-core') };
+    const context =
+      include || exclude
+        ? { ...(include ? { include: [include] } : {}), ...(exclude ? { exclude: [exclude] } : {}) }
+        : document;
+    const { violations } = await axe.run(context as import('axe-core').ElementContext, {
+      resultTypes: ['violations'],
+      iframes: false,
+    });
+    return violations.map(
+      (v) => `${v.id} (${v.help}) at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  }, options);
 }
 
 /** Fails the test when axe finds anything on the page (or within `include`). */
