@@ -114,7 +114,11 @@ afterAll(async () => {
   await fresh?.stop();
 });
 
-async function compare(since: string, until: string, timeZone: string) {
+/**
+ * Compares the report from the rollups with the raw query over one range. A range must hold some
+ * rows unless `mayBeEmpty`: a few hours of the sparse scale seed can hold none.
+ */
+async function compare(since: string, until: string, timeZone: string, { mayBeEmpty = false } = {}) {
   const db = fresh.db;
   await db.query('begin');
   try {
@@ -130,7 +134,7 @@ async function compare(since: string, until: string, timeZone: string) {
     );
     const rawReport = await db.query(RAW_REPORT, [since, until]);
     const rawDaily = await db.query(RAW_DAILY, [since, until, timeZone]);
-    expect(report.rows.length).toBeGreaterThan(0);
+    if (!mayBeEmpty) expect(report.rows.length).toBeGreaterThan(0);
     expect(report.rows).toEqual(rawReport.rows);
     expect(daily.rows).toEqual(rawDaily.rows);
     return report.rows;
@@ -272,8 +276,11 @@ describe('the landing report from its rollups equals the raw query', () => {
     const zones = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham'];
     for (let i = 0; i < 12; i++) {
       const start = 1 + random() * 88;
-      const length = i % 3 === 0 ? 0.01 + random() * 0.2 : 0.01 + random() * (start + 1);
-      await compare(daysAgo(start), daysAgo(start - length), zones[i % zones.length]);
+      const short = i % 3 === 0;
+      const length = short ? 0.01 + random() * 0.2 : 0.01 + random() * (start + 1);
+      // The eight ranges of two days or more hold some of the seed's visits; the four of a few
+      // hours may fall between them.
+      await compare(daysAgo(start), daysAgo(start - length), zones[i % zones.length], { mayBeEmpty: short });
     }
   }, 120_000);
 
