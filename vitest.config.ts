@@ -67,7 +67,9 @@ const unitNodeFiles = [
 
 /**
  * Stack test files that change state every other file may read, or measure time, so they run one
- * at a time after the parallel group has finished (vitest's sequence.groupOrder). Every file not
+ * at a time: after the parallel group has finished (vitest's sequence.groupOrder), or in `npm test`
+ * on a stack of their own beside the checks and unit tests, ahead of them for the CPU
+ * (scripts/test.ts). Every file not
  * listed here creates its own users and rows under unique names (or works inside transactions that
  * roll back, compares readings taken from one snapshot, or uses a database of its own) and runs in
  * parallel with the others.
@@ -134,7 +136,7 @@ export default defineConfig({
           name: 'unit-node',
           environment: 'node',
           include: unitNodeFiles,
-          setupFiles: ['src/test/setup.ts'],
+          setupFiles: ['src/test/setup-node.ts'],
           env: unitEnv,
           // Vitest's default on 2 cores is 1 worker (cores - 1); the main process is idle meanwhile.
           maxWorkers: 2,

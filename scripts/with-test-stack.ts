@@ -7,13 +7,20 @@ import { startStack } from '../local-supabase/stack.ts';
 
 /**
  * Runs the suites that need the local stack against a fresh one on their own ports:
- *   tsx scripts/with-test-stack.ts [all|integration|e2e] [extra args for the runner]
+ *   tsx scripts/with-test-stack.ts [all|integration|serial|e2e|parallel-and-e2e] [extra args for the runner]
  * integration: vitest's "stack" project (supabase-js against the stack, database tests; files in
  * parallel), then its "stack-serial" project (files that change global state or measure time);
+ * serial: the "stack-serial" project alone;
  * e2e: builds the site against the stack, serves it, runs Playwright in Chromium.
- * all: both; the site builds while the parallel stack files run.
+ * all: integration, then e2e; the site builds while the parallel stack files run.
+ * parallel-and-e2e: all but the "stack-serial" project (`npm test` runs it on a stack of its own
+ * beside its first stages: scripts/test.ts).
  */
 const [which = 'all', ...extra] = process.argv.slice(2);
+if (!['all', 'integration', 'serial', 'e2e', 'parallel-and-e2e'].includes(which)) {
+  console.error(`unknown suite "${which}": all, integration, serial, e2e or parallel-and-e2e`);
+  process.exit(2);
+}
 const offset = Number(process.env.TEST_STACK_PORT_OFFSET ?? 1000);
 // Chromium refuses some ports (6000, 6665-6669 …): step over them.
 const unsafePorts = new Set([6000, 6566, 6665, 6666, 6667, 6668, 6669, 6697]);
@@ -92,18 +99,21 @@ try {
   // With both suites, the site builds while the stack suite runs: the build needs only the stack's
   // URL and key, and the suite spends much of its time waiting on the stack, not on the CPU.
   // The serial group (timing and global-state files, see vitest.config.ts) starts only once the build
-  // is done, so nothing else competes with its measurements.
-  const building = which === 'all' ? build() : undefined;
-  if (which === 'all' || which === 'integration') {
+  // is done, so nothing else competes with its measurements (in `npm test`, on a stack of its own
+  // while the checks run at a lower priority: scripts/test.ts).
+  const both = which === 'all' || which === 'parallel-and-e2e';
+  const building = both ? build() : undefined;
+  if (both || which === 'integration') {
     const args = which === 'integration' ? extra : [];
     code = await run(bin('vitest'), ['run', '--project', 'stack', '--passWithNoTests', ...args]);
     const built = building ? await building : 0;
     if (code === 0) code = built;
-    if (code === 0) {
-      code = await run(bin('vitest'), ['run', '--project', 'stack-serial', '--passWithNoTests', ...args]);
-    }
   }
-  if (code === 0 && (which === 'all' || which === 'e2e')) {
+  if (code === 0 && (which === 'all' || which === 'integration' || which === 'serial')) {
+    const args = which === 'all' ? [] : extra;
+    code = await run(bin('vitest'), ['run', '--project', 'stack-serial', '--passWithNoTests', ...args]);
+  }
+  if (code === 0 && (both || which === 'e2e')) {
     if (!building) code = await build();
     // The first-load JavaScript budget of the landing variants (deterministic: gzip bytes).
     if (code === 0) code = await run(bin('tsx'), ['bench/bundle-size.ts', outDir, '--check']);
