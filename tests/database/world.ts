@@ -220,19 +220,38 @@ export async function createWorld(db: pg.Client): Promise<World> {
       return { userId: user.id, coachId };
     },
     async destroy() {
-      await db.query('delete from public.feature_flags where key = $1', [flagKey]);
-      await db.query('delete from public.waitlist where id = $1', [lead]);
-      await db.query('delete from public.contact_messages where id = $1', [contactMessage]);
-      await db.query('delete from public.quiz_assessments where id = $1', [assessment]);
-      await db.query('delete from public.newsletter_subscribers where id = $1', [subscriber]);
-      await db.query('delete from public.web_analytics where id = $1', [pageView]);
-      await db.query('delete from public.audit_logs where id = any($1)', [[parentLog, adminLog]]);
-      await db.query('delete from public.coaches where id = any($1)', [[activeCoach, inactiveCoach]]);
+      // Deleting the lead frees its intro call's slot (a cascade), then takes the hour's row of
+      // conversion counts; another file's booking can hold that row (its sign-up is a conversion)
+      // while it waits for the same slot. Postgres ends such a cycle by failing one side (40P01),
+      // and a client runs the failed statement again.
+      const query = (sql: string, params: unknown[]) => retryOnDeadlock(() => db.query(sql, params));
+      await query('delete from public.feature_flags where key = $1', [flagKey]);
+      await query('delete from public.waitlist where id = $1', [lead]);
+      await query('delete from public.contact_messages where id = $1', [contactMessage]);
+      await query('delete from public.quiz_assessments where id = $1', [assessment]);
+      await query('delete from public.newsletter_subscribers where id = $1', [subscriber]);
+      await query('delete from public.web_analytics where id = $1', [pageView]);
+      await query('delete from public.audit_logs where id = any($1)', [[parentLog, adminLog]]);
+      await query('delete from public.coaches where id = any($1)', [[activeCoach, inactiveCoach]]);
       // Users last: their children, sessions, updates, points, roles and profiles go with them.
-      await db.query('delete from auth.users where id = any($1)', [Object.values(users)]);
+      await query('delete from auth.users where id = any($1)', [Object.values(users)]);
       // Added coaches after the families they may coach.
-      await db.query('delete from public.coaches where id = any($1)', [addedCoaches.map((c) => c.coachId)]);
-      await db.query('delete from auth.users where id = any($1)', [addedCoaches.map((c) => c.userId)]);
+      await query('delete from public.coaches where id = any($1)', [addedCoaches.map((c) => c.coachId)]);
+      await query('delete from auth.users where id = any($1)', [addedCoaches.map((c) => c.userId)]);
     },
   };
+}
+
+/** Runs `statement` again (five times at most) when Postgres ends a deadlock by failing it. */
+async function retryOnDeadlock<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      const { code, detail } = error as { code?: string; detail?: string };
+      if (code !== '40P01' || attempt === 5) throw error;
+      console.warn(`a clean-up statement was chosen to end a deadlock, and runs again: ${detail ?? ''}`);
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
 }

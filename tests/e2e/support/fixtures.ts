@@ -49,20 +49,33 @@ export async function withoutLastViews(context: BrowserContext): Promise<Browser
 }
 
 /**
- * Keeps the requests of `context`'s pages that have had no answer yet; the function returned says
- * which, with how long each has waited: a failed test lists them with its error, so a page left
- * "Loading..." shows what it was waiting for.
+ * Keeps what `context`'s pages are waiting for and what went wrong in them: the requests with no
+ * answer yet (with how long each has waited), the errors they threw and the errors they logged. A
+ * failed test lists them with its error, so a page left "Loading..." shows what it was waiting for.
  */
-function watchRequests(context: BrowserContext): () => string {
+function watchPages(context: BrowserContext): () => string {
   const waiting = new Map<Request, number>();
+  const errors: string[] = [];
   const settled = (request: Request) => waiting.delete(request);
   context.on('request', (request) => waiting.set(request, Date.now()));
   context.on('requestfinished', settled);
-  context.on('requestfailed', settled);
-  return () =>
-    [...waiting]
-      .map(([request, since]) => `${request.method()} ${request.url()}: ${Date.now() - since} ms`)
-      .join('\n') || 'none';
+  context.on('requestfailed', (request) => {
+    settled(request);
+    errors.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? ''}`);
+  });
+  context.on('weberror', (error) => errors.push(`thrown: ${error.error().message}`));
+  context.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`logged: ${message.text()}`);
+  });
+  return () => {
+    const unanswered = [...waiting].map(
+      ([request, since]) => `${request.method()} ${request.url()}: ${Date.now() - since} ms`,
+    );
+    return [
+      `unanswered requests: ${unanswered.length ? `\n${unanswered.join('\n')}` : 'none'}`,
+      `errors: ${errors.length ? `\n${errors.join('\n')}` : 'none'}`,
+    ].join('\n');
+  };
 }
 
 interface Fixtures {
@@ -97,11 +110,11 @@ export const test = base.extend<Fixtures>({
   ],
 
   context: async ({ context, keepLastViews }, provide, testInfo) => {
-    const unanswered = watchRequests(context);
+    const pagesReport = watchPages(context);
     await provide(keepLastViews ? context : await withoutLastViews(context));
     if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('requests unanswered at the end', {
-        body: unanswered(),
+      await testInfo.attach('what the pages were waiting for, and their errors', {
+        body: pagesReport(),
         contentType: 'text/plain',
       });
     }
