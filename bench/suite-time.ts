@@ -42,7 +42,7 @@ function run(command: string, args: string[]): Promise<number> {
       for (const raw of lines) {
         // eslint-disable-next-line no-control-regex -- the runners colour their output
         const line = raw.replace(/\x1b\[[0-9;]*m/g, '');
-        const ran = /── (npm run [\w:]+: .*?) ─+$/.exec(line)?.[1];
+        const ran = /── (.+?: (?:passed|FAILED).*?) ─+$/.exec(line)?.[1];
         if (ran) mark(ran);
         else if (/^test stack ready/.test(line)) mark('test stack ready');
         else if (/^\s+Duration\s/.test(line)) mark(`vitest run ended (${line.trim()})`);
