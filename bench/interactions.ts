@@ -5,8 +5,8 @@ import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
 import { seedScale, SCALE_EMAIL_DOMAIN } from '../scripts/lib/scale-seed.ts';
-import { serveProductionSite } from './lib/production-site.ts';
-import { onThrowawayStack, percentile } from './lib/throwaway-stack.ts';
+import { onStackWithSite } from './lib/production-site.ts';
+import { percentile } from './lib/throwaway-stack.ts';
 
 /**
  * Interactions on the staff and family screens, from input to the next paint, with the CPU slowed
@@ -356,18 +356,10 @@ function report() {
   );
 }
 
-await onThrowawayStack(
+await onStackWithSite(
   'interactions',
-  async (stack) => {
-    const preview = await serveProductionSite({
-      api: stack.urls.api,
-      anonKey: stack.keys.anon,
-      outDir: `dist-bench-interactions-${offset}`,
-      port,
-    });
-    const db = new pg.Client({ connectionString: stack.urls.db });
-    db.on('error', () => undefined);
-    await db.connect();
+  { outDir: `dist-bench-interactions-${offset}`, port },
+  async ({ db }) => {
     const browser = await chromium.launch({
       executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
     });
@@ -408,10 +400,7 @@ await onThrowawayStack(
       }
     } finally {
       await browser.close();
-      await db.end();
-      preview.stop();
     }
     report();
   },
-  { siteUrl: site },
 );

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
 import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
-import { serveProductionSite } from './lib/production-site.ts';
-import { median, onThrowawayStack } from './lib/throwaway-stack.ts';
+import { onStackWithSite } from './lib/production-site.ts';
+import { median } from './lib/throwaway-stack.ts';
 
 /**
  * Session room: time from the coach's click on "Join the session" to the first frame of the
@@ -51,59 +50,45 @@ const firstRemoteFrame = (page: Page) =>
     { polling: 'raf', timeout: 30_000 },
   );
 
-await onThrowawayStack(
-  'room',
-  async (stack) => {
-    const preview = await serveProductionSite({
-      api: stack.urls.api,
-      anonKey: stack.keys.anon,
-      outDir: 'dist-bench-room',
-      port,
-    });
-    const db = new pg.Client({ connectionString: stack.urls.db });
-    await db.connect();
-    const browsers = { coach: await launch(), parent: await launch() };
+await onStackWithSite('room', { outDir: 'dist-bench-room', port }, async ({ db }) => {
+  const browsers = { coach: await launch(), parent: await launch() };
 
-    const timings: number[] = [];
-    try {
-      const [coach, parent] = [
-        await signedIn(browsers.coach, 'coach'),
-        await signedIn(browsers.parent, 'parent'),
-      ];
-      for (let run = 0; run < RUNS; run++) {
-        const { rows } = await db.query<{ id: string }>(
-          `insert into public.coaching_sessions (child_id, coach_id, starts_at)
+  const timings: number[] = [];
+  try {
+    const [coach, parent] = [
+      await signedIn(browsers.coach, 'coach'),
+      await signedIn(browsers.parent, 'parent'),
+    ];
+    for (let run = 0; run < RUNS; run++) {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into public.coaching_sessions (child_id, coach_id, starts_at)
        values ('d0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001', now() - interval '1 minute')
        returning id`,
-        );
-        const id = rows[0]!.id;
-        await parent.goto(`${site}/app/session/${id}`);
-        await parent.getByRole('button', { name: 'Join the session' }).click();
-        await parent.getByText('Your coach will let you in.').waitFor();
-        await coach.goto(`${site}/admin/session-room/${id}`);
-        const join = coach.getByRole('button', { name: 'Join the session' });
-        await join.waitFor();
-        await coach.waitForFunction(() => !document.querySelector('button[disabled]'));
-        const started = Date.now();
-        await join.click();
-        await firstRemoteFrame(coach);
-        timings.push(Date.now() - started);
-        await db.query('delete from public.coaching_sessions where id = $1', [id]);
-      }
-    } finally {
-      await Promise.all([browsers.coach.close(), browsers.parent.close()]);
-      await db.end();
-      preview.stop();
+      );
+      const id = rows[0]!.id;
+      await parent.goto(`${site}/app/session/${id}`);
+      await parent.getByRole('button', { name: 'Join the session' }).click();
+      await parent.getByText('Your coach will let you in.').waitFor();
+      await coach.goto(`${site}/admin/session-room/${id}`);
+      const join = coach.getByRole('button', { name: 'Join the session' });
+      await join.waitFor();
+      await coach.waitForFunction(() => !document.querySelector('button[disabled]'));
+      const started = Date.now();
+      await join.click();
+      await firstRemoteFrame(coach);
+      timings.push(Date.now() - started);
+      await db.query('delete from public.coaching_sessions where id = $1', [id]);
     }
+  } finally {
+    await Promise.all([browsers.coach.close(), browsers.parent.close()]);
+  }
 
-    const middle = median(timings);
-    console.log(
-      `join → first remote frame (coach joining a waiting parent), ${RUNS} runs: median ${middle} ms`,
-    );
-    console.log(
-      `runs (ms): ${timings.join(', ')}; min ${Math.min(...timings)} ms, max ${Math.max(...timings)} ms`,
-    );
-    console.log(JSON.stringify({ bench: 'room-join', runs: timings, medianMs: middle }));
-  },
-  { siteUrl: site },
-);
+  const middle = median(timings);
+  console.log(
+    `join → first remote frame (coach joining a waiting parent), ${RUNS} runs: median ${middle} ms`,
+  );
+  console.log(
+    `runs (ms): ${timings.join(', ')}; min ${Math.min(...timings)} ms, max ${Math.max(...timings)} ms`,
+  );
+  console.log(JSON.stringify({ bench: 'room-join', runs: timings, medianMs: middle }));
+});

@@ -3,8 +3,8 @@ import os from 'node:os';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
 import { demoAccounts, demoEmail } from '../scripts/demo-accounts.ts';
-import { serveProductionSite } from './lib/production-site.ts';
-import { median, onThrowawayStack } from './lib/throwaway-stack.ts';
+import { onStackWithSite } from './lib/production-site.ts';
+import { median } from './lib/throwaway-stack.ts';
 
 /**
  * Session room: how long a call takes to come back after a dropped connection, on loopback
@@ -288,39 +288,25 @@ function report(results: Record<string, Run[]>) {
   console.log(JSON.stringify({ bench: 'room-reconnect', dropMs: DROP_MS, summary }));
 }
 
-await onThrowawayStack(
-  'room-reconnect',
-  async (stack) => {
-    const preview = await serveProductionSite({
-      api: stack.urls.api,
-      anonKey: stack.keys.anon,
-      outDir: 'dist-bench-room-reconnect',
-      port,
-    });
-    const db = new pg.Client({ connectionString: stack.urls.db });
-    await db.connect();
-    const browsers = { coach: await launch(), parent: await launch() };
+await onStackWithSite('room-reconnect', { outDir: 'dist-bench-room-reconnect', port }, async ({ db }) => {
+  const browsers = { coach: await launch(), parent: await launch() };
 
-    const results: Record<string, Run[]> = {};
-    try {
-      const [coach, parent] = [
-        await signedIn(browsers.coach.browser, 'coach'),
-        await signedIn(browsers.parent.browser, 'parent'),
-      ];
-      for (const kind of KINDS) {
-        results[kind] = [];
-        for (let run = 0; run < RUNS; run++) {
-          const r = await oneRun(db, browsers.parent, kind, coach, parent);
-          results[kind].push(r);
-          if (process.env.VERBOSE) console.log(kind, run, JSON.stringify(r));
-        }
+  const results: Record<string, Run[]> = {};
+  try {
+    const [coach, parent] = [
+      await signedIn(browsers.coach.browser, 'coach'),
+      await signedIn(browsers.parent.browser, 'parent'),
+    ];
+    for (const kind of KINDS) {
+      results[kind] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const r = await oneRun(db, browsers.parent, kind, coach, parent);
+        results[kind].push(r);
+        if (process.env.VERBOSE) console.log(kind, run, JSON.stringify(r));
       }
-    } finally {
-      await Promise.all([browsers.coach.close(), browsers.parent.close()]);
-      await db.end();
-      preview.stop();
     }
-    report(results);
-  },
-  { siteUrl: site },
-);
+  } finally {
+    await Promise.all([browsers.coach.close(), browsers.parent.close()]);
+  }
+  report(results);
+});

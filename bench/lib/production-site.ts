@@ -1,7 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { PROJECT_ROOT } from '../../local-supabase/config.ts';
+import type { RunningStack } from '../../local-supabase/stack.ts';
+import { onThrowawayStack } from './throwaway-stack.ts';
 
 /** The production build served by `vite preview` against a stack, for the browser benchmarks. */
 export interface ProductionSite {
@@ -52,4 +55,34 @@ export async function serveProductionSite(options: {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A browser benchmark's whole set-up: a stack of its own (./throwaway-stack.ts, its auth links to
+ * the site), the production build served against it on `site.port`, and a database client as the
+ * stack's owner. `run` gets them; the client and the site go when it ends, then the stack. Its own
+ * browsers are the run's to close.
+ */
+export function onStackWithSite(
+  name: string,
+  site: { outDir: string; port: number },
+  run: (context: { stack: RunningStack; db: pg.Client; siteUrl: string }) => Promise<void>,
+): Promise<never> {
+  const siteUrl = `http://127.0.0.1:${site.port}`;
+  return onThrowawayStack(
+    name,
+    async (stack) => {
+      const preview = await serveProductionSite({ api: stack.urls.api, anonKey: stack.keys.anon, ...site });
+      const db = new pg.Client({ connectionString: stack.urls.db });
+      db.on('error', () => undefined);
+      try {
+        await db.connect();
+        await run({ stack, db, siteUrl });
+      } finally {
+        await db.end().catch(() => undefined);
+        preview.stop();
+      }
+    },
+    { siteUrl },
+  );
 }
