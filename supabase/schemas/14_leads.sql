@@ -223,15 +223,15 @@ CREATE OR REPLACE FUNCTION private.conversion_hourly_changed()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+-- Appends the change (decision 236): sign-ups of one hour never wait on each other's row.
 begin
   if tg_op in ('UPDATE', 'DELETE') then
-    update private.conversion_hourly h set conversions = h.conversions - 1
-    where h.hour = date_trunc('hour', old.created_at, 'UTC');
+    insert into private.conversion_hourly (hour, conversions)
+    values (date_trunc('hour', old.created_at, 'UTC'), -1);
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    insert into private.conversion_hourly as h (hour, conversions)
-    values (date_trunc('hour', new.created_at, 'UTC'), 1)
-    on conflict (hour) do update set conversions = h.conversions + 1;
+    insert into private.conversion_hourly (hour, conversions)
+    values (date_trunc('hour', new.created_at, 'UTC'), 1);
   end if;
   return null;
 end;

@@ -266,6 +266,14 @@ begin
     select g.action, g.entity_type, g.system, sum(g.entries)
       from gone g group by g.action, g.entity_type, g.system having sum(g.entries) <> 0;
   end if;
+  -- Only the hours with changes to fold: there is a row for every hour with a conversion.
+  with folded as (
+    delete from private.conversion_hourly c
+     where c.hour in (select k.hour from private.conversion_hourly k group by k.hour having count(*) > 1)
+    returning c.hour, c.conversions
+  )
+  insert into private.conversion_hourly (hour, conversions)
+  select f.hour, sum(f.conversions) from folded f group by f.hour having sum(f.conversions) <> 0;
 end;
 $function$
 ;
@@ -1775,16 +1783,16 @@ revoke all on table private.conversion_attributions from "anon", "authenticated"
 
 create table "private"."conversion_hourly" (
     "hour" timestamp with time zone not null,
-    "conversions" bigint not null default 0
+    "conversions" bigint not null
       );
 
-CREATE UNIQUE INDEX conversion_hourly_pkey ON private.conversion_hourly USING btree (hour);
-
-alter table "private"."conversion_hourly" add constraint "conversion_hourly_pkey" PRIMARY KEY using index "conversion_hourly_pkey";
+CREATE INDEX conversion_hourly_hour ON private.conversion_hourly USING btree (hour) INCLUDE (conversions);
 
 alter table "private"."conversion_hourly" enable row level security;
 
 revoke all on table private.conversion_hourly from "anon", "authenticated", public, "service_role";
+
+comment on table private.conversion_hourly is 'Changes to the number of conversions in each UTC hour (sum them); kept by triggers on waitlist, quiz_assessments, newsletter_subscribers and contact_messages, folded each minute by private.compact_kept_counts().';
 
 create table "private"."landing_daily" (
     "day" timestamp with time zone not null,

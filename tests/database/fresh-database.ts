@@ -16,6 +16,8 @@ import { freePorts } from '../support/ports.ts';
  */
 export interface FreshDatabase {
   db: pg.Client;
+  /** For another connection (a second transaction at once). */
+  url: string;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startFreshDatabase({ authSchema = false } = {}): Promise<F
     if (authSchema) await db.query(AUTH_SCHEMA_SQL + MFA_SCHEMA_SQL);
     return {
       db,
+      url: dbUrl(config),
       async stop() {
         await db.end();
         await cleanUp();

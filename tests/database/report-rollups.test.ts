@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScale } from '../../scripts/lib/scale-seed.ts';
 import { startFreshDatabase, type FreshDatabase } from './fresh-database.ts';
@@ -256,15 +257,60 @@ describe('the landing report from its rollups equals the raw query', () => {
                     from private.landing_leave_seconds l where l.leaves <> 0) as leave_seconds,
                   (select json_agg(l order by l.level, l.block, l.path, l.campaign_key, l.bin)
                     from private.landing_leave_bins l where l.leaves <> 0) as leave_bins,
-                  (select json_agg(c order by c.hour) from private.conversion_hourly c
-                    where c.conversions <> 0) as conversions,
+                  (select json_agg(c order by c.hour) from (
+                    select hour, sum(conversions)::int as conversions from private.conversion_hourly
+                    group by hour having sum(conversions) <> 0) c) as conversions,
                   (select json_agg(c order by c.conversion_id) from private.conversion_attributions c) as attributions`,
         )
       ).rows[0] as unknown;
     const kept = await snapshot();
+    // Folding the conversions' changes (each minute) keeps every hour's count, in one row an hour.
+    await db.query('select private.compact_kept_counts()');
+    expect(await snapshot()).toEqual(kept);
+    const { rows: folded } = await db.query<{ hours: number; rows: number }>(
+      'select count(distinct hour)::int as hours, count(*)::int as rows from private.conversion_hourly',
+    );
+    expect(folded[0].rows).toBe(folded[0].hours);
     await db.query('select private.rebuild_landing_rollups()');
     expect(await snapshot()).toEqual(kept);
   }, 120_000);
+
+  it('counts the sign-ups of one hour without making one wait for another to commit', async () => {
+    // Two families sign up in the same hour; the first's transaction has not committed yet.
+    const first = fresh.db;
+    const second = new pg.Client({ connectionString: fresh.url });
+    await second.connect();
+    const signUp = (client: pg.Client, email: string) =>
+      client.query(
+        `insert into public.waitlist (name, email, consent, source) values ('Same Hour', $1, true, 'waitlist')`,
+        [email],
+      );
+    try {
+      await first.query('begin');
+      await signUp(first, 'first.same.hour@example.com');
+      // A wait on a row the first holds would fail here instead of hanging the test.
+      await second.query(`set lock_timeout = '3s'`);
+      await signUp(second, 'second.same.hour@example.com');
+      await first.query('commit');
+      const { rows } = await first.query<{ kept: string; real: string }>(
+        `select (select sum(conversions) from private.conversion_hourly
+                  where hour = date_trunc('hour', now(), 'UTC')) as kept,
+                (select count(*) from public.waitlist where created_at >= date_trunc('hour', now(), 'UTC')
+                    and created_at < date_trunc('hour', now(), 'UTC') + interval '1 hour') +
+                (select count(*) from public.quiz_assessments where created_at >= date_trunc('hour', now(), 'UTC')
+                    and created_at < date_trunc('hour', now(), 'UTC') + interval '1 hour') +
+                (select count(*) from public.newsletter_subscribers where created_at >= date_trunc('hour', now(), 'UTC')
+                    and created_at < date_trunc('hour', now(), 'UTC') + interval '1 hour') +
+                (select count(*) from public.contact_messages where created_at >= date_trunc('hour', now(), 'UTC')
+                    and created_at < date_trunc('hour', now(), 'UTC') + interval '1 hour') as real`,
+      );
+      expect(Number(rows[0].kept)).toBe(Number(rows[0].real));
+    } finally {
+      await first.query('rollback').catch(() => {});
+      await first.query(`delete from public.waitlist where email like '%.same.hour@example.com'`);
+      await second.end();
+    }
+  });
 
   it('equals it over ranges at random instants (the median from blocks of every size)', async () => {
     // A fixed sequence, so a failure can be replayed.

@@ -220,10 +220,10 @@ export async function createWorld(db: pg.Client): Promise<World> {
       return { userId: user.id, coachId };
     },
     async destroy() {
-      // Deleting the lead frees its intro call's slot (a cascade), then takes the hour's row of
-      // conversion counts; another file's booking can hold that row (its sign-up is a conversion)
-      // while it waits for the same slot. Postgres ends such a cycle by failing one side (40P01),
-      // and a client runs the failed statement again.
+      // Other files write beside this clean-up. Deleting the lead used to take the hour's row of
+      // conversion counts, which a booking held while it waited for the slot the cascade frees: a
+      // deadlock (decision 236 removed that row's lock). Should Postgres end a cycle by failing a
+      // statement (40P01), a client runs it again; the warning names the cycle, to be found.
       const query = (sql: string, params: unknown[]) => retryOnDeadlock(() => db.query(sql, params));
       await query('delete from public.feature_flags where key = $1', [flagKey]);
       await query('delete from public.waitlist where id = $1', [lead]);
