@@ -1,25 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
 import { LAST_VIEW_KEY } from '../../src/lib/last-view-script.ts';
 import { adminDb } from '../support/stack.ts';
-import { routesOf } from './support/area-routes.ts';
-import { demoRoles, type DemoRole } from './support/roles.ts';
 import { expect, test } from './support/fixtures.ts';
+import { keptViews } from './support/kept-views.ts';
 
 /**
- * The screens' kept views (decisions 217, 230) hold nothing a person wrote, and drawing them runs
- * nothing they hold:
+ * Drawing the screens' kept views (decisions 217, 230) runs nothing they hold. (That they hold
+ * nothing a person wrote is searched on every screen of every area: areas-walk.spec.ts.)
  *
- * - as each demo role, every screen of the area is opened, its view kept, and every view the
- *   device keeps is searched for the free text the database holds (messages, notes, updates,
- *   reports, plans, goals, tools, rewards, points' reasons, leads' notes and messages...);
- * - a family of the test's own has mutation-XSS payloads for names and in a message; its kept
- *   views are drawn with the app's code held back: nothing runs, nothing loads, and the page's
- *   policy reports nothing; a hostile view written straight into storage runs and loads nothing
- *   either, and the policy reports no more than parsing its string alone does (see below).
+ * A family of the test's own has mutation-XSS payloads for names and in a message; its kept views
+ * are drawn with the app's code held back: nothing runs, nothing loads, and the page's policy
+ * reports nothing; a hostile view written straight into storage runs and loads nothing either, and
+ * the policy reports no more than parsing its string alone does (see below).
  */
 
 test.use({ keepLastViews: true });
@@ -41,159 +34,6 @@ test.afterAll(async () => {
   await db.query('delete from auth.users where id = any($1)', [parents]);
   await db.end();
 });
-
-/** Every free-text value the database holds, at least 12 characters long (no chance matches). */
-async function freeTextValues(): Promise<string[]> {
-  const { rows } = await db.query<{ v: string }>(`
-    select distinct btrim(v) as v from (
-      select body as v from public.family_messages
-      union all select body from public.session_notes
-      union all select body from public.parent_updates
-      union all select summary from public.progress_reports
-      union all select next_steps from public.progress_reports
-      union all select comment from public.family_plan_reviews
-      union all select jsonb_path_query(content, '$.goals[*].title') #>> '{}' from public.family_plan_versions
-      union all select jsonb_path_query(content, '$.goals[*].child_words') #>> '{}' from public.family_plan_versions
-      union all select jsonb_path_query(content, '$.goals[*].milestones[*].text') #>> '{}' from public.family_plan_versions
-      union all select jsonb_path_query(content, '$.strategies[*]') #>> '{}' from public.family_plan_versions
-      union all select jsonb_path_query(content, '$.watch_for[*]') #>> '{}' from public.family_plan_versions
-      union all select title from public.practice_goals
-      union all select title from public.at_home_tools
-      union all select instructions from public.at_home_tools
-      union all select title from public.family_rewards
-      union all select reason from public.ploom_points
-      union all select notes from public.children
-      union all select hopes from public.children
-      union all select body from public.lead_events where kind = 'note'
-      union all select message from public.leads
-      union all select message from public.contact_messages
-      union all select notes from public.waitlist
-      union all select message from public.session_change_requests
-    ) written
-    where v is not null and char_length(btrim(v)) >= 12`);
-  return rows.map((row) => row.v);
-}
-
-/** The app's own words (its source): a seeded value the app also says itself is no leak. */
-function appSource(): string {
-  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
-  const texts: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== '__tests__') walk(full);
-      } else if (/\.tsx?$/.test(entry.name)) texts.push(fs.readFileSync(full, 'utf8'));
-    }
-  };
-  walk(root);
-  return texts.join('\n');
-}
-
-const squeeze = (text: string) => text.replace(/\s+/g, ' ');
-
-/** What to look for of each value: itself, and its start (a preview cut short). */
-function needlesOf(values: string[]): string[] {
-  const source = squeeze(appSource());
-  const needles = values.flatMap((value) => {
-    const text = squeeze(value);
-    return text.length > 40 ? [text, text.slice(0, 24)] : [text];
-  });
-  return [...new Set(needles)].filter((needle) => !source.includes(needle));
-}
-
-/** Each kept view: its HTML, its text and its attributes' values, whitespace squeezed. */
-async function keptViews(page: Page): Promise<{ place: string; texts: string[] }[]> {
-  const views = await page.evaluate((key) => {
-    const kept = JSON.parse(window.localStorage.getItem(key) ?? 'null') as {
-      views?: Record<string, { html: string }>;
-    } | null;
-    return Object.entries(kept?.views ?? {}).map(([place, { html }]) => {
-      const doc = new DOMParser().parseFromString(html, 'text/html');
-      const values = Array.from(doc.querySelectorAll('*')).flatMap((element) =>
-        Array.from(element.attributes).map((attribute) => attribute.value),
-      );
-      return { place, texts: [html, doc.body.textContent ?? '', ...values] };
-    });
-  }, LAST_VIEW_KEY);
-  return views.map(({ place, texts }) => ({ place, texts: texts.map(squeeze) }));
-}
-
-const placeOf = (page: Page) => {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-};
-
-/** Opens `route` and waits for its screen: its heading shown and nothing left saying it is loading. */
-async function open(page: Page, route: string) {
-  await page.goto(route);
-  await expect(page.locator('main :is(h1, h2)').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText(/^(Loading|Opening)\b/)).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** The extra places a role opens: a lead with a note, and one with a message, in the details panel. */
-async function leadPlaces(role: DemoRole): Promise<string[]> {
-  if (role !== 'admin' && role !== 'coach') return [];
-  const { rows } = await db.query<{ noted: string | null; messaged: string | null }>(
-    `select
-       (select l.id from public.leads l
-         where l.assignee_id = $1 and exists (
-           select 1 from public.lead_events e where e.lead_id = l.id and e.kind = 'note')
-         order by l.created_at limit 1) as noted,
-       (select l.id from public.leads l
-         where l.assignee_id = $1 and l.message is not null order by l.created_at limit 1) as messaged`,
-    [DEMO_COACH_USER],
-  );
-  return [rows[0]!.noted, rows[0]!.messaged]
-    .filter((id): id is string => id !== null)
-    .map((id) => `/admin/waitlist?lead=${id}`);
-}
-
-for (const role of demoRoles) {
-  test.describe(`as the demo ${role}`, () => {
-    test.use({ signedInAs: role });
-
-    test('no kept view of any screen holds what a person wrote', async ({ page }) => {
-      const routes = [...routesOf(role), ...(await leadPlaces(role))];
-      test.setTimeout(30_000 + routes.length * 15_000);
-      const needles = needlesOf(await freeTextValues());
-      expect(needles.length).toBeGreaterThan(20);
-
-      const leaks = new Set<string>();
-      const search = async (after: string) => {
-        for (const { place, texts } of await keptViews(page)) {
-          for (const needle of needles) {
-            if (texts.some((text) => text.includes(needle)))
-              leaks.add(`the view of ${place} (kept by ${after}) holds “${needle}”`);
-          }
-        }
-      };
-      const notKept: string[] = [];
-      let kept = 0;
-      for (const route of routes) {
-        await open(page, route);
-        const place = placeOf(page);
-        // Kept once the screen's first reads are drawn (at most six views are kept: searched each time).
-        const keptNow = await expect
-          .poll(async () => (await keptViews(page)).some((view) => view.place === place), { timeout: 10_000 })
-          .toBe(true)
-          .then(
-            () => true,
-            () => false,
-          );
-        if (keptNow) kept += 1;
-        else notKept.push(place);
-        await search(route);
-      }
-      // Leaving the last page keeps its latest state once more.
-      await page.goto('/');
-      await search('leaving');
-      expect([...leaks]).toEqual([]);
-      test.info().annotations.push({ type: 'not kept', description: notKept.join(', ') || 'none' });
-      expect(kept).toBeGreaterThanOrEqual(Math.ceil(routes.length / 2));
-    });
-  });
-}
 
 /** Mutation-XSS payloads: each runs `alert(1)`, or sets `window.__xss`, if drawn as HTML twice. */
 const PAYLOADS = [
