@@ -69,10 +69,9 @@ const unitNodeFiles = [
  * Stack test files that change state every other file may read, or measure time, so they run one
  * at a time: after the parallel group has finished (vitest's sequence.groupOrder), or in `npm test`
  * on a stack of their own beside the checks and unit tests, ahead of them for the CPU
- * (scripts/test.ts). Every file not
- * listed here creates its own users and rows under unique names (or works inside transactions that
- * roll back, compares readings taken from one snapshot, or uses a database of its own) and runs in
- * parallel with the others.
+ * (scripts/test.ts). Every file not listed here creates its own users and rows under unique names
+ * (or works inside transactions that roll back, compares readings taken from one snapshot, or uses
+ * a database of its own) and runs in parallel with the others.
  */
 const stackSerialFiles: Record<string, string> = {
   'tests/integration/faults.test.ts': 'starts a second stack and kills its Postgres; measures recovery time',

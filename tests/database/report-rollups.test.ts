@@ -293,16 +293,9 @@ describe('the landing report from its rollups equals the raw query', () => {
       await signUp(second, 'second.same.hour@example.com');
       await first.query('commit');
       const { rows } = await first.query<{ kept: string; real: string }>(
-        `select (select sum(conversions) from private.conversion_hourly
-                  where hour = date_trunc('hour', now(), 'UTC')) as kept,
-                (select count(*) from public.waitlist where created_at >= date_trunc('hour', now(), 'UTC')
-                    and created_at < date_trunc('hour', now(), 'UTC') + interval '1 hour') +
-                (select count(*) from public.quiz_assessments where created_at >= date_trunc('hour', now(), 'UTC')
-                    and created_at < date_trunc('hour', now(), 'UTC') + interval '1 hour') +
-                (select count(*) from public.newsletter_subscribers where created_at >= date_trunc('hour', now(), 'UTC')
-                    and created_at < date_trunc('hour', now(), 'UTC') + interval '1 hour') +
-                (select count(*) from public.contact_messages where created_at >= date_trunc('hour', now(), 'UTC')
-                    and created_at < date_trunc('hour', now(), 'UTC') + interval '1 hour') as real`,
+        `select (select sum(conversions) from private.conversion_hourly where hour = h.start) as kept,
+                (select count(*) from private.conversion_events(h.start, h.start + interval '1 hour')) as real
+           from (select date_trunc('hour', now(), 'UTC') as start) h`,
       );
       expect(Number(rows[0].kept)).toBe(Number(rows[0].real));
     } finally {
